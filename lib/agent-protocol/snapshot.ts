@@ -1,0 +1,85 @@
+import { z } from "zod";
+import { dnsLabel, labelMap } from "@/lib/domain/names";
+
+/** Mesh types Meridian understands. */
+export const MESH_TYPES = ["istio", "linkerd", "cilium", "consul", "none"] as const;
+export type MeshTypeName = (typeof MESH_TYPES)[number];
+
+/** Service types as the agent reports them ("Headless" = ClusterIP None). */
+export const SERVICE_TYPES = [
+  "ClusterIP",
+  "NodePort",
+  "LoadBalancer",
+  "ExternalName",
+  "Headless",
+] as const;
+
+const MAX_SERVICES = 20_000;
+
+export const servicePortSchema = z
+  .object({
+    name: z.string().max(63).default(""),
+    port: z.number().int().min(1).max(65535),
+    protocol: z.enum(["TCP", "UDP", "SCTP"]).default("TCP"),
+    targetPort: z.union([z.number().int().min(1).max(65535), z.string().max(63)]).optional(),
+    appProtocol: z.string().max(63).optional(),
+  })
+  .strict();
+
+export const zoneCountSchema = z
+  .object({
+    ready: z.number().int().min(0),
+    total: z.number().int().min(0),
+  })
+  .strict()
+  .refine((c) => c.ready <= c.total, "ready endpoints cannot exceed total endpoints");
+
+/** One Service as the agent reports it, trimmed to what Meridian uses. */
+export const reportedServiceSchema = z
+  .object({
+    namespace: dnsLabel("namespace"),
+    name: dnsLabel("service name"),
+    type: z.enum(SERVICE_TYPES),
+    ports: z.array(servicePortSchema).max(100).default([]),
+    labels: labelMap.default({}),
+    /** Endpoint counts per zone ("" when the slice carries no zone). */
+    endpointsByZone: z.record(z.string().max(63), zoneCountSchema).default({}),
+  })
+  .strict();
+export type ReportedService = z.infer<typeof reportedServiceSchema>;
+
+export const reportedMeshSchema = z
+  .object({
+    type: z.enum(MESH_TYPES),
+    version: z.string().max(64).default(""),
+    trustDomain: z.string().max(253).default(""),
+    rootCaFingerprint: z
+      .string()
+      .regex(/^([0-9A-F]{2}(:[0-9A-F]{2}){31})?$/, "rootCaFingerprint must be a SHA-256 fingerprint")
+      .default(""),
+  })
+  .strict();
+export type ReportedMesh = z.infer<typeof reportedMeshSchema>;
+
+/** A full inventory snapshot of one cluster: sent on connect, and by the demo seed. */
+export const clusterSnapshotSchema = z
+  .object({
+    meshes: z.array(reportedMeshSchema).max(MESH_TYPES.length).default([]),
+    services: z.array(reportedServiceSchema).max(MAX_SERVICES),
+  })
+  .strict()
+  .superRefine((snap, ctx) => {
+    const seen = new Set<string>();
+    for (const [i, s] of snap.services.entries()) {
+      const key = `${s.namespace}/${s.name}`;
+      if (seen.has(key)) {
+        ctx.addIssue({ code: "custom", path: ["services", i], message: `duplicate service ${key}` });
+      }
+      seen.add(key);
+    }
+    const meshTypes = new Set(snap.meshes.map((m) => m.type));
+    if (meshTypes.size !== snap.meshes.length) {
+      ctx.addIssue({ code: "custom", path: ["meshes"], message: "each mesh type may appear once" });
+    }
+  });
+export type ClusterSnapshot = z.infer<typeof clusterSnapshotSchema>;

@@ -1,0 +1,54 @@
+import "server-only";
+import { NextResponse } from "next/server";
+import { z } from "zod";
+import { ApiError, describeZodError } from "@/lib/api/errors";
+import { log } from "@/lib/log";
+
+const MAX_BODY_BYTES = 1024 * 1024;
+
+/** JSON response validated against its schema, so the API never drifts from its contract. */
+export function json<T extends z.ZodTypeAny>(schema: T, data: z.input<T>, status = 200): NextResponse {
+  return NextResponse.json(schema.parse(data), { status });
+}
+
+/** Read a JSON body: 415 for another content type, 413 when too large, 400 when malformed. */
+export async function readJson(req: Request, maxBytes = MAX_BODY_BYTES): Promise<unknown> {
+  const type = req.headers.get("content-type") ?? "";
+  if (!/^application\/json\b/i.test(type)) {
+    throw new ApiError(415, "unsupported_media_type", "Send the body as application/json");
+  }
+  const text = await req.text();
+  if (Buffer.byteLength(text) > maxBytes) {
+    throw new ApiError(413, "payload_too_large", `Body larger than ${maxBytes} bytes`);
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new ApiError(400, "malformed_json", "The request body is not valid JSON");
+  }
+}
+
+type PrismaLikeError = { code?: unknown; meta?: { target?: unknown } };
+
+/** Map any thrown value to a JSON error response without leaking internals. */
+export function errorResponse(error: unknown): NextResponse {
+  if (error instanceof ApiError) {
+    return NextResponse.json(
+      { error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) } },
+      { status: error.status },
+    );
+  }
+  if (error instanceof z.ZodError) {
+    return NextResponse.json({ error: { code: "invalid_input", message: describeZodError(error) } }, { status: 400 });
+  }
+  const code = (error as PrismaLikeError | null)?.code;
+  if (code === "P2002") {
+    return NextResponse.json({ error: { code: "conflict", message: "An object with that name already exists" } }, { status: 409 });
+  }
+  if (code === "P2025") {
+    return NextResponse.json({ error: { code: "not_found", message: "Not found" } }, { status: 404 });
+  }
+  const id = crypto.randomUUID();
+  log.error("unhandled error in route", { errorId: id, error: error instanceof Error ? error.message : String(error) });
+  return NextResponse.json({ error: { code: "internal", message: `Internal error (reference ${id})` } }, { status: 500 });
+}

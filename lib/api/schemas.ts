@@ -1,0 +1,195 @@
+import { z } from "zod";
+import { MESH_TYPES, SERVICE_TYPES, servicePortSchema } from "@/lib/agent-protocol/snapshot";
+import { dnsLabel, labelMap, plainText } from "@/lib/domain/names";
+
+// One schema per shape, shared by the route handlers, the pages and the tests.
+
+export const ROLES = ["viewer", "operator", "admin"] as const;
+export type RoleName = (typeof ROLES)[number];
+
+export const CLUSTER_KINDS = ["kubernetes", "vm-site"] as const;
+export const CLUSTER_STATES = ["pending", "live", "disabled"] as const;
+export const AGENT_STATUSES = ["connected", "stale", "pending", "never"] as const;
+
+const isoDate = z.string().datetime({ offset: true });
+const counts = z.object({ ready: z.number().int(), total: z.number().int() });
+
+export const meshSchema = z.object({
+  type: z.enum(MESH_TYPES),
+  version: z.string(),
+  trustDomain: z.string(),
+  rootCaFingerprint: z.string(),
+});
+export type MeshDto = z.infer<typeof meshSchema>;
+
+export const agentStatusSchema = z.object({
+  status: z.enum(AGENT_STATUSES),
+  version: z.string(),
+  lastReportAt: isoDate.nullable(),
+});
+
+export const clusterSummarySchema = z.object({
+  name: z.string(),
+  displayName: z.string(),
+  provider: z.string(),
+  region: z.string(),
+  zone: z.string(),
+  network: z.string(),
+  kind: z.enum(CLUSTER_KINDS),
+  labels: z.record(z.string(), z.string()),
+  state: z.enum(CLUSTER_STATES),
+  simulated: z.boolean(),
+  /** Last report from the cluster's agent; null when it never reported. */
+  lastSeenAt: isoDate.nullable(),
+  /** True when the agent has been silent past the stale threshold: counts are last known. */
+  stale: z.boolean(),
+  meshes: z.array(meshSchema),
+  serviceCount: z.number().int(),
+  endpoints: counts,
+  agent: agentStatusSchema,
+  version: z.number().int(),
+  createdAt: isoDate,
+});
+export type ClusterSummary = z.infer<typeof clusterSummarySchema>;
+
+export const serviceSchema = z.object({
+  cluster: z.string(),
+  namespace: z.string(),
+  name: z.string(),
+  type: z.enum(SERVICE_TYPES),
+  ports: z.array(servicePortSchema),
+  labels: z.record(z.string(), z.string()),
+  endpoints: counts,
+  endpointsByZone: z.record(z.string(), counts),
+  globalHostname: z.string(),
+  updatedAt: isoDate,
+});
+export type ServiceDto = z.infer<typeof serviceSchema>;
+
+export const clusterDetailSchema = clusterSummarySchema.extend({
+  services: z.array(serviceSchema),
+});
+export type ClusterDetail = z.infer<typeof clusterDetailSchema>;
+
+export const globalServiceMemberSchema = z.object({
+  cluster: z.string(),
+  displayName: z.string(),
+  region: z.string(),
+  meshes: z.array(z.enum(MESH_TYPES)),
+  type: z.enum(SERVICE_TYPES),
+  endpoints: counts,
+  stale: z.boolean(),
+  exported: z.boolean(),
+  imported: z.boolean(),
+});
+
+export const HEALTH = ["healthy", "degraded", "down", "unknown"] as const;
+
+export const globalServiceSchema = z.object({
+  id: z.string(),
+  namespace: z.string(),
+  name: z.string(),
+  hostname: z.string(),
+  clusters: z.array(globalServiceMemberSchema),
+  endpoints: counts,
+  health: z.enum(HEALTH),
+});
+export type GlobalServiceDto = z.infer<typeof globalServiceSchema>;
+
+export const overviewSchema = z.object({
+  counts: z.object({
+    clusters: z.number().int(),
+    meshes: z.number().int(),
+    services: z.number().int(),
+    globalServices: z.number().int(),
+    staleClusters: z.number().int(),
+    pendingClusters: z.number().int(),
+  }),
+  regions: z.array(z.object({ region: z.string(), clusters: z.array(clusterSummarySchema) })),
+});
+export type OverviewDto = z.infer<typeof overviewSchema>;
+
+/** Partial results are first-class: items plus per-source errors. */
+export const listOf = <T extends z.ZodTypeAny>(item: T) =>
+  z.object({ items: z.array(item), errors: z.array(z.object({ source: z.string(), message: z.string() })) });
+
+// ─── Inputs ────────────────────────────────────────────────────────────────────
+
+const shortText = (what: string) => plainText(what, 100);
+
+export const clusterCreateSchema = z
+  .object({
+    name: dnsLabel("cluster name"),
+    displayName: shortText("displayName").optional(),
+    provider: shortText("provider").optional(),
+    region: dnsLabel("region"),
+    zone: z.union([dnsLabel("zone"), z.literal("")]).optional(),
+    network: z.union([dnsLabel("network"), z.literal("")]).optional(),
+    kind: z.enum(CLUSTER_KINDS).optional(),
+    labels: labelMap.optional(),
+  })
+  .strict();
+export type ClusterCreateInput = z.infer<typeof clusterCreateSchema>;
+
+export const clusterUpdateSchema = z
+  .object({
+    version: z.number().int().min(1),
+    displayName: shortText("displayName").optional(),
+    provider: shortText("provider").optional(),
+    region: dnsLabel("region").optional(),
+    zone: z.union([dnsLabel("zone"), z.literal("")]).optional(),
+    network: z.union([dnsLabel("network"), z.literal("")]).optional(),
+    labels: labelMap.optional(),
+    state: z.enum(["live", "disabled"]).optional(),
+  })
+  .strict();
+export type ClusterUpdateInput = z.infer<typeof clusterUpdateSchema>;
+
+export const globalServiceQuerySchema = z
+  .object({
+    q: z.string().max(100).optional(),
+    cluster: z.string().max(63).optional(),
+    namespace: z.string().max(63).optional(),
+    mesh: z.enum(MESH_TYPES).optional(),
+    /** Only services that run in more than one cluster. */
+    multiCluster: z.enum(["true", "false"]).optional(),
+  })
+  .strict();
+export type GlobalServiceQuery = z.infer<typeof globalServiceQuerySchema>;
+
+export const apiTokenCreateSchema = z
+  .object({
+    name: plainText("name", 80).pipe(z.string().min(1, "name must not be empty")),
+    expiresInDays: z.number().int().min(1).max(365).optional(),
+  })
+  .strict();
+
+export const apiTokenSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  prefix: z.string(),
+  createdAt: isoDate,
+  lastUsedAt: isoDate.nullable(),
+  expiresAt: isoDate.nullable(),
+  revokedAt: isoDate.nullable(),
+});
+export type ApiTokenDto = z.infer<typeof apiTokenSchema>;
+
+export const userCreateSchema = z
+  .object({
+    email: z.string().email().max(254),
+    name: shortText("name").optional(),
+    password: z.string().min(12, "password must be at least 12 characters").max(256),
+    role: z.enum(ROLES),
+  })
+  .strict();
+
+export const userSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  role: z.enum(ROLES),
+  createdAt: isoDate,
+  lastLoginAt: isoDate.nullable(),
+});
+export type UserDto = z.infer<typeof userSchema>;

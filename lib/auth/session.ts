@@ -1,0 +1,16 @@
+import "server-only";
+import { getServerSession } from "next-auth";
+import type { RoleName } from "@/lib/api/schemas";
+import { authOptions } from "@/lib/auth/options";
+import { db } from "@/lib/db/client";
+
+export type SessionUser = { id: string; email: string; name: string | null; role: RoleName };
+
+/** The signed-in user of the current server render, read fresh from the database, or null. */
+export async function getSessionUser(): Promise<SessionUser | null> {
+  const session = (await getServerSession(authOptions())) as { userId?: string } | null;
+  if (!session?.userId) return null;
+  const user = await db().user.findUnique({ where: { id: session.userId } });
+  if (!user || user.disabledAt) return null;
+  return { id: user.id, email: user.email, name: user.name, role: user.role };
+}

@@ -1,0 +1,89 @@
+import "server-only";
+import type { GlobalServiceDto, GlobalServiceQuery } from "@/lib/api/schemas";
+import type { Prisma } from "@/lib/db/generated/client";
+import { endpointHealth } from "@/lib/domain/endpoints";
+import { isStale } from "@/lib/domain/cluster-status";
+import { db } from "@/lib/db/client";
+import { staleness } from "@/lib/db/cluster-view";
+
+const MAX_RESULTS = 500;
+
+const INCLUDE = {
+  services: {
+    include: { cluster: { include: { meshes: { select: { type: true } } } } },
+    orderBy: { clusterName: "asc" },
+  },
+  exports: { where: { enabled: true }, select: { clusterName: true } },
+  imports: { where: { enabled: true }, select: { clusterName: true } },
+} satisfies Prisma.GlobalServiceInclude;
+
+type Row = Prisma.GlobalServiceGetPayload<{ include: typeof INCLUDE }>;
+
+function whereOf(q: GlobalServiceQuery): Prisma.GlobalServiceWhereInput {
+  const and: Prisma.GlobalServiceWhereInput[] = [];
+  const text = q.q?.trim();
+  if (text) {
+    and.push({
+      OR: [
+        { name: { contains: text, mode: "insensitive" } },
+        { namespace: { contains: text, mode: "insensitive" } },
+        { hostname: { contains: text, mode: "insensitive" } },
+      ],
+    });
+  }
+  if (q.namespace) and.push({ namespace: q.namespace });
+  if (q.cluster) and.push({ services: { some: { clusterName: q.cluster } } });
+  if (q.mesh) and.push({ services: { some: { cluster: { meshes: { some: { type: q.mesh } } } } } });
+  return { AND: and };
+}
+
+function toDto(g: Row, clock: ReturnType<typeof staleness>): GlobalServiceDto {
+  const exported = new Set(g.exports.map((e) => e.clusterName));
+  const imported = new Set(g.imports.map((i) => i.clusterName));
+  const clusters = g.services.map((s) => ({
+    cluster: s.clusterName,
+    displayName: s.cluster.displayName,
+    region: s.cluster.region,
+    meshes: s.cluster.meshes.map((m) => m.type),
+    type: s.type as GlobalServiceDto["clusters"][number]["type"],
+    endpoints: { ready: s.endpointsReady, total: s.endpointsTotal },
+    stale: isStale(s.cluster.lastSeenAt, clock.now, clock.after),
+    exported: exported.has(s.clusterName),
+    imported: imported.has(s.clusterName),
+  }));
+  // Only fresh clusters count toward health: a silent cluster's counts are last known, not live.
+  const fresh = clusters.filter((c) => !c.stale);
+  const ready = fresh.reduce((n, c) => n + c.endpoints.ready, 0);
+  const total = fresh.reduce((n, c) => n + c.endpoints.total, 0);
+  return {
+    id: g.id,
+    namespace: g.namespace,
+    name: g.name,
+    hostname: g.hostname,
+    clusters,
+    endpoints: {
+      ready: clusters.reduce((n, c) => n + c.endpoints.ready, 0),
+      total: clusters.reduce((n, c) => n + c.endpoints.total, 0),
+    },
+    health: fresh.length === 0 ? "unknown" : endpointHealth(ready, total),
+  };
+}
+
+/** Global services matching the query, with the clusters each runs in. */
+export async function listGlobalServices(q: GlobalServiceQuery): Promise<GlobalServiceDto[]> {
+  const rows = await db().globalService.findMany({
+    where: whereOf(q),
+    include: INCLUDE,
+    orderBy: [{ namespace: "asc" }, { name: "asc" }],
+    take: MAX_RESULTS,
+  });
+  const clock = staleness();
+  const items = rows.map((r) => toDto(r, clock));
+  return q.multiCluster === "true" ? items.filter((g) => g.clusters.length > 1) : items;
+}
+
+/** One global service by namespace and name, or null. */
+export async function getGlobalService(namespace: string, name: string): Promise<GlobalServiceDto | null> {
+  const row = await db().globalService.findUnique({ where: { namespace_name: { namespace, name } }, include: INCLUDE });
+  return row ? toDto(row, staleness()) : null;
+}

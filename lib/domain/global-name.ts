@@ -1,0 +1,17 @@
+/** Suffix styles for a global service's hostname. */
+export type GlobalHostStyle = "global" | "clusterset";
+
+/**
+ * The one global name of a service that runs in several clusters:
+ * `<name>.<namespace>.global` (Istio's classic multicluster DNS) or
+ * `<name>.<namespace>.svc.clusterset.local` (Kubernetes MCS API).
+ */
+export function globalHostname(
+  namespace: string,
+  name: string,
+  style: GlobalHostStyle = "global",
+): string {
+  return style === "clusterset"
+    ? `${name}.${namespace}.svc.clusterset.local`
+    : `${name}.${namespace}.global`;
+}

@@ -1,0 +1,68 @@
+import type { ReportedService } from "@/lib/agent-protocol/snapshot";
+import { totalEndpoints } from "@/lib/domain/endpoints";
+
+/** A service row as stored, in the fields a report can change. */
+export type StoredService = {
+  id: string;
+  namespace: string;
+  name: string;
+  type: string;
+  ports: unknown;
+  labels: unknown;
+  endpointsByZone: unknown;
+};
+
+/** The columns written for a reported service. */
+export function serviceColumns(s: ReportedService) {
+  const { ready, total } = totalEndpoints(s.endpointsByZone);
+  return {
+    type: s.type,
+    ports: s.ports,
+    labels: s.labels,
+    endpointsByZone: s.endpointsByZone,
+    endpointsReady: ready,
+    endpointsTotal: total,
+  };
+}
+
+const key = (s: { namespace: string; name: string }) => `${s.namespace}/${s.name}`;
+
+/** Stable JSON for comparing stored and reported values (key order independent). */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+function changed(stored: StoredService, reported: ReportedService): boolean {
+  return (
+    stored.type !== reported.type ||
+    canonicalJson(stored.ports) !== canonicalJson(reported.ports) ||
+    canonicalJson(stored.labels) !== canonicalJson(reported.labels) ||
+    canonicalJson(stored.endpointsByZone) !== canonicalJson(reported.endpointsByZone)
+  );
+}
+
+/**
+ * What a full snapshot changes in one cluster's stored services: which to create, which to
+ * update (only those whose reported fields differ) and which to delete.
+ */
+export function diffServices(stored: StoredService[], reported: ReportedService[]) {
+  const byKey = new Map(stored.map((s) => [key(s), s]));
+  const create: ReportedService[] = [];
+  const update: { id: string; service: ReportedService }[] = [];
+  for (const r of reported) {
+    const s = byKey.get(key(r));
+    if (!s) create.push(r);
+    else {
+      byKey.delete(key(r));
+      if (changed(s, r)) update.push({ id: s.id, service: r });
+    }
+  }
+  return { create, update, remove: [...byKey.values()].map((s) => s.id) };
+}

@@ -1,0 +1,29 @@
+import { z } from "zod";
+
+/** Server environment, validated once. Secrets never appear in errors. */
+const envSchema = z.object({
+  DATABASE_URL: z.string().url().optional(),
+  /** Connection pool size; the embedded database needs exactly one connection. */
+  MERIDIAN_DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  NEXTAUTH_SECRET: z.string().min(16).optional(),
+  /** Seconds of agent silence after which a cluster is shown stale. */
+  MERIDIAN_STALE_AFTER_SECONDS: z.coerce.number().int().min(5).max(86_400).default(90),
+  MERIDIAN_GLOBAL_HOST_STYLE: z.enum(["global", "clusterset"]).default("global"),
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+let cached: Env | undefined;
+
+/** The validated environment; throws a message that names the bad variable, not its value. */
+export function env(): Env {
+  if (cached) return cached;
+  const parsed = envSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const names = parsed.error.issues.map((i) => i.path.join(".")).join(", ");
+    throw new Error(`Invalid environment variables: ${names}`);
+  }
+  cached = parsed.data;
+  return cached;
+}
