@@ -1,0 +1,78 @@
+import { Boxes, Globe, Hourglass, Network, Server, TriangleAlert } from "lucide-react";
+import type { Metadata } from "next";
+import { ClusterCard } from "@/components/clusters/cluster-card";
+import { NoClusters } from "@/components/clusters/no-clusters";
+import { StaleCallout } from "@/components/clusters/stale-callout";
+import { PageHeader } from "@/components/ui/page-header";
+import { StatCard } from "@/components/ui/stat-card";
+import { getOverview } from "@/lib/db/overview";
+import { requireUser } from "./require-user";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Overview" };
+
+export default async function OverviewPage() {
+  await requireUser();
+  const overview = await getOverview();
+  const { counts, regions } = overview;
+  const stale = regions.flatMap((r) => r.clusters).filter((c) => c.stale);
+
+  return (
+    <>
+      <PageHeader
+        title="Overview"
+        description="Every cluster, mesh and service of your fleet, as last reported by its agent."
+      />
+      <section aria-label="Fleet counts" className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
+        <StatCard label="Clusters" value={counts.clusters} icon={<Server />} />
+        <StatCard label="Meshes" value={counts.meshes} icon={<Network />} />
+        <StatCard label="Services" value={counts.services} icon={<Boxes />} />
+        <StatCard label="Global services" value={counts.globalServices} icon={<Globe />} />
+        <StatCard
+          label="Stale clusters"
+          value={counts.staleClusters}
+          icon={<TriangleAlert />}
+          tone={counts.staleClusters > 0 ? "warning" : "default"}
+          hint={counts.staleClusters > 0 ? "Agents silent; counts are last known" : "All reporting"}
+        />
+        <StatCard
+          label="Pending clusters"
+          value={counts.pendingClusters}
+          icon={<Hourglass />}
+          tone={counts.pendingClusters > 0 ? "info" : "default"}
+          hint={counts.pendingClusters > 0 ? "Waiting for first agent report" : undefined}
+        />
+      </section>
+
+      {stale.length > 0 ? (
+        <div className="mt-6">
+          <StaleCallout clusters={stale} />
+        </div>
+      ) : null}
+
+      <div className="mt-8 space-y-8">
+        {counts.clusters === 0 ? (
+          <NoClusters />
+        ) : (
+          regions.map((region) => (
+            <section key={region.region} aria-labelledby={`region-${region.region}`}>
+              <div className="mb-3 flex items-baseline gap-2">
+                <h2 id={`region-${region.region}`} className="text-sm font-semibold text-fg">
+                  <span className="font-mono">{region.region || "no region"}</span>
+                </h2>
+                <span className="text-xs text-subtle">
+                  {region.clusters.length} {region.clusters.length === 1 ? "cluster" : "clusters"}
+                </span>
+              </div>
+              <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+                {region.clusters.map((c) => (
+                  <ClusterCard key={c.name} cluster={c} />
+                ))}
+              </div>
+            </section>
+          ))
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,28 @@
+import { Compass } from "lucide-react";
+import Link from "next/link";
+import { Logo } from "@/components/brand/logo";
+import { buttonClasses } from "@/components/ui/button";
+
+export default function NotFound() {
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center px-4 text-center">
+      <Logo className="mb-10" />
+      <div className="mb-3 flex size-10 items-center justify-center rounded-full border border-border bg-surface text-subtle">
+        <Compass className="size-5" aria-hidden />
+      </div>
+      <p className="font-mono text-xs text-subtle">404</p>
+      <h1 className="mt-1 text-lg font-semibold text-fg">Page not found</h1>
+      <p className="mt-1 max-w-sm text-sm text-muted">
+        This page doesn&apos;t exist, or the cluster or service it pointed to has been removed.
+      </p>
+      <div className="mt-5 flex gap-2">
+        <Link href="/" className={buttonClasses("primary")}>
+          Go to overview
+        </Link>
+        <Link href="/clusters" className={buttonClasses("secondary")}>
+          Browse clusters
+        </Link>
+      </div>
+    </main>
+  );
+}

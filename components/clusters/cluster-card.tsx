@@ -1,0 +1,73 @@
+import clsx from "clsx";
+import Link from "next/link";
+import type { ClusterSummary } from "@/lib/api/schemas";
+import { MeshBadges } from "@/components/mesh/mesh-badge";
+import { EndpointCount } from "@/components/status/endpoint-count";
+import {
+  AgentStatusBadge,
+  ClusterStateBadge,
+  SimulatedBadge,
+  StaleBadge,
+} from "@/components/status/status-badges";
+import { RelativeTime } from "@/components/ui/relative-time";
+
+function Metric({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-[11px] text-subtle">{label}</dt>
+      <dd className="mt-0.5 truncate text-[13px] text-fg">{children}</dd>
+    </div>
+  );
+}
+
+/** A cluster at a glance; the whole card links to its detail page. */
+export function ClusterCard({ cluster }: { cluster: ClusterSummary }) {
+  const c = cluster;
+  return (
+    <Link
+      href={`/clusters/${encodeURIComponent(c.name)}`}
+      data-testid={`cluster-card-${c.name}`}
+      aria-label={`${c.displayName || c.name} (${c.name})${c.stale ? ", stale" : ""}`}
+      className={clsx(
+        "group block rounded-lg border bg-surface p-4 shadow-xs transition-colors hover:border-border-strong hover:bg-surface-hover/40",
+        c.stale ? "border-amber-300 dark:border-amber-500/40" : "border-border",
+      )}
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <div className="truncate font-semibold text-fg group-hover:text-accent">
+            {c.displayName || c.name}
+          </div>
+          <div className="mt-0.5 truncate font-mono text-xs text-subtle">
+            {c.name}
+            {c.zone ? ` · ${c.zone}` : ""}
+          </div>
+        </div>
+        <div className="flex shrink-0 flex-wrap justify-end gap-1">
+          {c.state !== "live" ? <ClusterStateBadge state={c.state} /> : null}
+          {c.stale ? null : <AgentStatusBadge status={c.agent.status} />}
+          {c.simulated ? <SimulatedBadge /> : null}
+        </div>
+      </div>
+      {c.stale ? (
+        <div className="mt-2">
+          <StaleBadge lastSeenAt={c.lastSeenAt} />
+        </div>
+      ) : null}
+      <div className="mt-3">
+        <MeshBadges meshes={c.meshes} />
+      </div>
+      <dl className="mt-3 grid grid-cols-3 gap-3 border-t border-border pt-3">
+        <Metric label={c.stale ? "Services (last known)" : "Services"}>
+          <span className={clsx("tabular-nums", c.stale && "text-subtle")}>{c.serviceCount}</span>
+        </Metric>
+        <Metric label="Endpoints">
+          <EndpointCount ready={c.endpoints.ready} total={c.endpoints.total} stale={c.stale} />
+        </Metric>
+        <Metric label="Last seen">
+          <RelativeTime iso={c.lastSeenAt} fallback="never" />
+        </Metric>
+      </dl>
+    </Link>
+  );
+}

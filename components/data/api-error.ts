@@ -1,0 +1,48 @@
+/** An error from the Meridian REST API, carrying its `{ error: { code, message } }` body. */
+export class ApiRequestError extends Error {
+  readonly status: number;
+  readonly code: string;
+
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.name = "ApiRequestError";
+    this.status = status;
+    this.code = code;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null;
+}
+
+/**
+ * Fetches a JSON endpoint of the REST API. Non-2xx answers throw an ApiRequestError with
+ * the API's own message, or a generic one when the body is not the API's error shape.
+ */
+export async function apiFetch<T>(url: string, init?: RequestInit): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      ...init,
+      headers: { Accept: "application/json", ...init?.headers },
+      credentials: "same-origin",
+    });
+  } catch {
+    throw new ApiRequestError(0, "network", "Cannot reach the Meridian server. Check your connection.");
+  }
+  if (res.status === 204) return undefined as T;
+  const body: unknown = await res.json().catch(() => null);
+  if (!res.ok) {
+    const err = isRecord(body) && isRecord(body.error) ? body.error : null;
+    const code = typeof err?.code === "string" ? err.code : `http_${res.status}`;
+    const message =
+      typeof err?.message === "string" ? err.message : `Request failed (${res.status})`;
+    throw new ApiRequestError(res.status, code, message);
+  }
+  return body as T;
+}
+
+/** JSON body helper for POST/PATCH requests. */
+export function jsonBody(data: unknown): RequestInit {
+  return { body: JSON.stringify(data), headers: { "Content-Type": "application/json" } };
+}

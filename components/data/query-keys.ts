@@ -1,0 +1,13 @@
+import type { GlobalServiceQuery } from "@/lib/api/schemas";
+
+/** Every react-query key in the app comes from here, so invalidation stays consistent. */
+export const queryKeys = {
+  globalServices: {
+    all: ["global-services"] as const,
+    list: (query: GlobalServiceQuery) => ["global-services", "list", query] as const,
+  },
+  apiTokens: {
+    all: ["api-tokens"] as const,
+    list: () => ["api-tokens", "list"] as const,
+  },
+};

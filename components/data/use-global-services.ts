@@ -1,0 +1,35 @@
+"use client";
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import type { GlobalServiceDto, GlobalServiceQuery } from "@/lib/api/schemas";
+import { apiFetch } from "./api-error";
+import { queryKeys } from "./query-keys";
+
+export type GlobalServiceList = {
+  items: GlobalServiceDto[];
+  errors: { source: string; message: string }[];
+};
+
+/** Query string for GET /api/v1/global-services; empty filters are left out. */
+export function globalServiceSearch(query: GlobalServiceQuery): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value) params.set(key, value);
+  }
+  return params.toString();
+}
+
+export function useGlobalServices(query: GlobalServiceQuery, initialData?: GlobalServiceList) {
+  return useQuery({
+    queryKey: queryKeys.globalServices.list(query),
+    queryFn: ({ signal }) => {
+      const search = globalServiceSearch(query);
+      return apiFetch<GlobalServiceList>(
+        `/api/v1/global-services${search ? `?${search}` : ""}`,
+        { signal },
+      );
+    },
+    initialData,
+    placeholderData: keepPreviousData,
+  });
+}

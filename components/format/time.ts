@@ -1,0 +1,31 @@
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** "just now", "5 min ago", "3 h ago", "2 d ago", or "in 4 d" for future times. */
+export function formatRelative(iso: string, now: number = Date.now()): string {
+  const then = Date.parse(iso);
+  if (Number.isNaN(then)) return "unknown";
+  const diff = now - then;
+  const abs = Math.abs(diff);
+  let text: string;
+  if (abs < 45_000) return diff >= 0 ? "just now" : "in a moment";
+  if (abs < HOUR) text = `${Math.max(1, Math.round(abs / MINUTE))} min`;
+  else if (abs < DAY) text = `${Math.round(abs / HOUR)} h`;
+  else if (abs < 60 * DAY) text = `${Math.round(abs / DAY)} d`;
+  else return formatDate(iso);
+  return diff >= 0 ? `${text} ago` : `in ${text}`;
+}
+
+/** Absolute UTC time for title attributes, e.g. "2026-12-02 16:38:23 UTC". */
+export function formatAbsolute(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return `${d.toISOString().slice(0, 19).replace("T", " ")} UTC`;
+}
+
+export function formatDate(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return d.toISOString().slice(0, 10);
+}

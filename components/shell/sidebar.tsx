@@ -1,0 +1,83 @@
+import { Bell, GitCommitHorizontal, KeyRound, LayoutDashboard, Network, Server, Waypoints } from "lucide-react";
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { Logo } from "@/components/brand/logo";
+import { NavLink } from "./nav-link";
+
+function SectionLabel({ children }: { children: ReactNode }) {
+  return (
+    <div className="px-2.5 pt-4 pb-1 text-[11px] font-medium tracking-wide text-subtle uppercase">
+      {children}
+    </div>
+  );
+}
+
+/** Not built yet: shown greyed so operators see what is coming, but never as a dead link. */
+function UpcomingItem({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <div
+      aria-disabled="true"
+      className="flex h-8 cursor-default items-center gap-2.5 rounded-md px-2.5 text-[13px] text-subtle/70 [&>svg]:size-4"
+    >
+      {icon}
+      {children}
+      <span className="ml-auto rounded border border-border px-1 text-[10px] leading-4">Soon</span>
+    </div>
+  );
+}
+
+export function Sidebar() {
+  return (
+    <aside className="sticky top-0 hidden h-screen w-56 shrink-0 flex-col border-r border-border bg-surface md:flex">
+      <div className="flex h-12 items-center border-b border-border px-4">
+        <Link href="/" className="rounded-md" aria-label="Meridian home">
+          <Logo />
+        </Link>
+      </div>
+      <nav aria-label="Main" className="flex-1 overflow-y-auto px-2 py-2">
+        <SectionLabel>Fleet</SectionLabel>
+        <div className="space-y-0.5">
+          <NavLink href="/" icon={<LayoutDashboard aria-hidden />}>
+            Overview
+          </NavLink>
+          <NavLink href="/clusters" icon={<Server aria-hidden />}>
+            Clusters
+          </NavLink>
+          <NavLink href="/services" icon={<Network aria-hidden />}>
+            Services
+          </NavLink>
+        </div>
+        <SectionLabel>Coming next</SectionLabel>
+        <div className="space-y-0.5">
+          <UpcomingItem icon={<Waypoints aria-hidden />}>Topology</UpcomingItem>
+          <UpcomingItem icon={<Bell aria-hidden />}>Alerts</UpcomingItem>
+          <UpcomingItem icon={<GitCommitHorizontal aria-hidden />}>Changes</UpcomingItem>
+        </div>
+        <SectionLabel>Settings</SectionLabel>
+        <NavLink href="/settings/tokens" icon={<KeyRound aria-hidden />}>
+          API tokens
+        </NavLink>
+      </nav>
+    </aside>
+  );
+}
+
+/** Compact navigation for narrow screens, where the sidebar is hidden. */
+export function MobileNav() {
+  return (
+    <nav aria-label="Main" className="flex gap-1 overflow-x-auto border-b border-border bg-surface px-3 py-1.5 md:hidden">
+      <NavLink href="/" icon={<LayoutDashboard aria-hidden />}>
+        Overview
+      </NavLink>
+      <NavLink href="/clusters" icon={<Server aria-hidden />}>
+        Clusters
+      </NavLink>
+      <NavLink href="/services" icon={<Network aria-hidden />}>
+        Services
+      </NavLink>
+      <NavLink href="/settings/tokens" icon={<KeyRound aria-hidden />}>
+        Tokens
+      </NavLink>
+    </nav>
+  );
+}

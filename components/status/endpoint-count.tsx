@@ -1,0 +1,35 @@
+import clsx from "clsx";
+
+type EndpointCountProps = {
+  ready: number;
+  total: number;
+  /** The cluster is stale: the numbers are last known, not current. */
+  stale?: boolean;
+  className?: string;
+};
+
+function tone(ready: number, total: number, stale?: boolean): string {
+  if (stale) return "text-subtle";
+  if (total === 0) return "text-subtle";
+  if (ready === 0) return "text-red-700 dark:text-red-400";
+  if (ready < total) return "text-amber-700 dark:text-amber-400";
+  return "text-fg";
+}
+
+/** "3/4 ready", or "3/4 last known" for a stale cluster — never a bare "0 endpoints". */
+export function EndpointCount({ ready, total, stale, className }: EndpointCountProps) {
+  return (
+    <span
+      className={clsx("tabular-nums whitespace-nowrap", tone(ready, total, stale), className)}
+      title={
+        stale
+          ? `Last known: ${ready} of ${total} endpoints ready (cluster is stale)`
+          : `${ready} of ${total} endpoints ready`
+      }
+    >
+      <span className="font-medium">{ready}</span>
+      <span className="text-subtle">/{total}</span>
+      {stale ? <span className="ml-1 text-[11px] text-amber-700 dark:text-amber-400">last known</span> : null}
+    </span>
+  );
+}

@@ -1,0 +1,29 @@
+import clsx from "clsx";
+import type { ReactNode } from "react";
+
+type EmptyStateProps = {
+  icon?: ReactNode;
+  title: string;
+  children?: ReactNode;
+  actions?: ReactNode;
+  className?: string;
+  "data-testid"?: string;
+};
+
+export function EmptyState({ icon, title, children, actions, className, ...rest }: EmptyStateProps) {
+  return (
+    <div
+      className={clsx("flex flex-col items-center px-6 py-12 text-center", className)}
+      {...rest}
+    >
+      {icon ? (
+        <div className="mb-3 flex size-10 items-center justify-center rounded-full border border-border bg-surface-2 text-subtle [&>svg]:size-5">
+          {icon}
+        </div>
+      ) : null}
+      <h2 className="text-sm font-semibold text-fg">{title}</h2>
+      {children ? <div className="mt-1 max-w-md text-sm text-muted">{children}</div> : null}
+      {actions ? <div className="mt-4 flex flex-wrap justify-center gap-2">{actions}</div> : null}
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import clsx from "clsx";
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react";
+
+export const INPUT_CLASSES =
+  "h-8 w-full rounded-md border border-border-strong bg-surface px-2.5 text-sm text-fg shadow-xs placeholder:text-subtle focus-visible:border-ring focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring/30 disabled:opacity-60";
+
+export function Input({ className, ...rest }: InputHTMLAttributes<HTMLInputElement>) {
+  return <input className={clsx(INPUT_CLASSES, className)} {...rest} />;
+}
+
+export function Select({ className, ...rest }: SelectHTMLAttributes<HTMLSelectElement>) {
+  return <select className={clsx(INPUT_CLASSES, "pr-7", className)} {...rest} />;
+}
+
+type FieldProps = {
+  label: string;
+  htmlFor: string;
+  hint?: ReactNode;
+  className?: string;
+  children: ReactNode;
+};
+
+/** A visible label above a control, with an optional hint below. */
+export function Field({ label, htmlFor, hint, className, children }: FieldProps) {
+  return (
+    <div className={clsx("space-y-1", className)}>
+      <label htmlFor={htmlFor} className="block text-xs font-medium text-muted">
+        {label}
+      </label>
+      {children}
+      {hint ? <p className="text-xs text-subtle">{hint}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import type { ReactNode } from "react";
+
+type PageHeaderProps = {
+  title: ReactNode;
+  description?: ReactNode;
+  actions?: ReactNode;
+  /** Small line above the title, e.g. a breadcrumb. */
+  eyebrow?: ReactNode;
+  children?: ReactNode;
+};
+
+export function PageHeader({ title, description, actions, eyebrow, children }: PageHeaderProps) {
+  return (
+    <header className="mb-6 flex flex-wrap items-end justify-between gap-4">
+      <div className="min-w-0">
+        {eyebrow ? <div className="mb-1 text-xs text-subtle">{eyebrow}</div> : null}
+        <h1 className="text-xl font-semibold tracking-tight text-fg">{title}</h1>
+        {description ? <p className="mt-1 text-sm text-muted">{description}</p> : null}
+        {children}
+      </div>
+      {actions ? <div className="flex items-center gap-2">{actions}</div> : null}
+    </header>
+  );
+}
