@@ -156,6 +156,7 @@ func (c *cluster) startAPIServer(binDir string, opts options) error {
 		"--service-account-signing-key-file=" + c.pki.saKey,
 		"--service-cluster-ip-range=10.0.0.0/24",
 		"--allow-privileged=true",
+		"--endpoint-reconciler-type=none", // loopback advertise address; no kubernetes Endpoints needed
 		"--disable-admission-plugins=ServiceAccount",
 		"--cert-dir=" + c.dir,
 		"--v=0",
