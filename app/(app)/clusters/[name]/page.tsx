@@ -1,0 +1,93 @@
+import { ChevronRight } from "lucide-react";
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { AgentPanel } from "@/components/clusters/agent-panel";
+import { ClusterMeta } from "@/components/clusters/cluster-meta";
+import { ClusterServicesTable } from "@/components/clusters/cluster-services-table";
+import { MeshesTable } from "@/components/clusters/meshes-table";
+import { StaleCallout } from "@/components/clusters/stale-callout";
+import { MeshBadges } from "@/components/mesh/mesh-badge";
+import { EndpointCount } from "@/components/status/endpoint-count";
+import {
+  AgentStatusBadge,
+  ClusterStateBadge,
+  SimulatedBadge,
+} from "@/components/status/status-badges";
+import { PageHeader } from "@/components/ui/page-header";
+import { getCluster } from "@/lib/db/clusters";
+import { requireUser } from "../../require-user";
+
+export const dynamic = "force-dynamic";
+
+type ClusterPageProps = { params: Promise<{ name: string }> };
+
+export async function generateMetadata({ params }: ClusterPageProps): Promise<Metadata> {
+  const { name } = await params;
+  return { title: decodeURIComponent(name) };
+}
+
+export default async function ClusterPage({ params }: ClusterPageProps) {
+  await requireUser();
+  const { name } = await params;
+  const cluster = await getCluster(decodeURIComponent(name));
+  if (!cluster) notFound();
+
+  return (
+    <>
+      <PageHeader
+        eyebrow={
+          <nav aria-label="Breadcrumb" className="flex items-center gap-1">
+            <Link href="/clusters" className="hover:text-fg hover:underline">
+              Clusters
+            </Link>
+            <ChevronRight className="size-3" aria-hidden />
+            <span aria-current="page" className="font-mono">
+              {cluster.name}
+            </span>
+          </nav>
+        }
+        title={cluster.displayName || cluster.name}
+        description={
+          <span className="font-mono text-xs">
+            {cluster.name} · {cluster.region}
+            {cluster.zone ? ` / ${cluster.zone}` : ""}
+          </span>
+        }
+      >
+        <div className="mt-3 flex flex-wrap items-center gap-1.5" data-testid="cluster-badges">
+          <ClusterStateBadge state={cluster.state} />
+          <AgentStatusBadge status={cluster.agent.status} />
+          {cluster.simulated ? <SimulatedBadge /> : null}
+          <MeshBadges meshes={cluster.meshes} />
+          <span className="ml-2 text-xs text-muted">
+            {cluster.serviceCount} services ·{" "}
+            <EndpointCount
+              ready={cluster.endpoints.ready}
+              total={cluster.endpoints.total}
+              stale={cluster.stale}
+            />{" "}
+            endpoints ready
+          </span>
+        </div>
+      </PageHeader>
+
+      {cluster.stale ? (
+        <div className="mb-6">
+          <StaleCallout clusters={[cluster]} />
+        </div>
+      ) : null}
+
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="min-w-0 space-y-4">
+          <MeshesTable meshes={cluster.meshes} />
+          <ClusterServicesTable services={cluster.services} stale={cluster.stale} />
+        </div>
+        <div className="space-y-4">
+          <AgentPanel cluster={cluster} />
+          <ClusterMeta cluster={cluster} />
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import type { ReactNode } from "react";
+import type { ClusterDetail } from "@/lib/api/schemas";
+import { AgentStatusBadge } from "@/components/status/status-badges";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { RelativeTime } from "@/components/ui/relative-time";
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-center justify-between gap-3 py-1.5">
+      <dt className="text-xs text-subtle">{label}</dt>
+      <dd className="text-[13px] text-fg">{children}</dd>
+    </div>
+  );
+}
+
+const HINT: Record<ClusterDetail["agent"]["status"], string> = {
+  connected: "The agent is reporting. Inventory below is current.",
+  stale:
+    "The agent stopped reporting. Inventory below is the last known state; the cluster keeps its last applied config.",
+  pending: "Waiting for an admin to accept the cluster, or for the agent's first report.",
+  never: "No agent has reported yet. Install the agent with the cluster's join token.",
+};
+
+export function AgentPanel({ cluster }: { cluster: ClusterDetail }) {
+  const { agent } = cluster;
+  return (
+    <Card data-testid="agent-panel">
+      <CardHeader title="Agent" actions={<AgentStatusBadge status={agent.status} />} />
+      <CardBody className="py-2">
+        <dl className="divide-y divide-border">
+          <Row label="Version">
+            {agent.version ? (
+              <span className="font-mono text-xs">{agent.version}</span>
+            ) : (
+              <span className="text-subtle">—</span>
+            )}
+          </Row>
+          <Row label="Last report">
+            <RelativeTime iso={agent.lastReportAt} fallback="never" />
+          </Row>
+        </dl>
+        <p className="mt-2 text-xs text-muted">{HINT[agent.status]}</p>
+      </CardBody>
+    </Card>
+  );
+}

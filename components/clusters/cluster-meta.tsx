@@ -1,0 +1,56 @@
+import type { ReactNode } from "react";
+import type { ClusterDetail } from "@/lib/api/schemas";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { RelativeTime } from "@/components/ui/relative-time";
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-[7rem_1fr] gap-3 py-1.5">
+      <dt className="text-xs text-subtle">{label}</dt>
+      <dd className="min-w-0 text-[13px] break-words text-fg">{children}</dd>
+    </div>
+  );
+}
+
+const mono = (v: string) => (v ? <span className="font-mono text-xs">{v}</span> : <span className="text-subtle">—</span>);
+
+export function LabelChips({ labels }: { labels: Record<string, string> }) {
+  const entries = Object.entries(labels).sort(([a], [b]) => a.localeCompare(b));
+  if (entries.length === 0) return <span className="text-subtle">No labels</span>;
+  return (
+    <ul className="flex flex-wrap gap-1" aria-label="Labels">
+      {entries.map(([k, v]) => (
+        <li
+          key={k}
+          className="inline-flex max-w-full items-center overflow-hidden rounded border border-border bg-surface-2 font-mono text-[11px] leading-5"
+        >
+          <span className="truncate px-1.5 text-muted">{k}</span>
+          <span className="truncate border-l border-border px-1.5 text-fg">{v}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function ClusterMeta({ cluster }: { cluster: ClusterDetail }) {
+  return (
+    <Card>
+      <CardHeader title="Details" />
+      <CardBody className="py-2">
+        <dl className="divide-y divide-border">
+          <Row label="Provider">{cluster.provider || <span className="text-subtle">—</span>}</Row>
+          <Row label="Kind">{cluster.kind === "vm-site" ? "VM site" : "Kubernetes"}</Row>
+          <Row label="Region">{mono(cluster.region)}</Row>
+          <Row label="Zone">{mono(cluster.zone)}</Row>
+          <Row label="Network">{mono(cluster.network)}</Row>
+          <Row label="Added">
+            <RelativeTime iso={cluster.createdAt} />
+          </Row>
+          <Row label="Labels">
+            <LabelChips labels={cluster.labels} />
+          </Row>
+        </dl>
+      </CardBody>
+    </Card>
+  );
+}

@@ -1,0 +1,77 @@
+import Link from "next/link";
+import type { ClusterSummary } from "@/lib/api/schemas";
+import { MeshBadges } from "@/components/mesh/mesh-badge";
+import { EndpointCount } from "@/components/status/endpoint-count";
+import { AgentStatusBadge, ClusterStateBadge, SimulatedBadge } from "@/components/status/status-badges";
+import { Badge } from "@/components/ui/badge";
+import { RelativeTime } from "@/components/ui/relative-time";
+import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
+
+const KIND_LABEL: Record<ClusterSummary["kind"], string> = {
+  kubernetes: "Kubernetes",
+  "vm-site": "VM site",
+};
+
+export function ClustersTable({ clusters }: { clusters: ClusterSummary[] }) {
+  return (
+    <Table label="Clusters" data-testid="clusters-table">
+      <THead>
+        <TR>
+          <TH>Cluster</TH>
+          <TH>Region / zone</TH>
+          <TH>Kind</TH>
+          <TH>Meshes</TH>
+          <TH className="text-right">Services</TH>
+          <TH className="text-right">Endpoints</TH>
+          <TH>Agent</TH>
+          <TH>Last seen</TH>
+        </TR>
+      </THead>
+      <TBody>
+        {clusters.map((c) => (
+          <TR
+            key={c.name}
+            data-testid={`cluster-row-${c.name}`}
+            className={c.stale ? "bg-amber-50/50 dark:bg-amber-500/[0.04]" : "hover:bg-surface-hover/40"}
+          >
+            <TD>
+              <div className="flex items-center gap-2">
+                <Link
+                  href={`/clusters/${encodeURIComponent(c.name)}`}
+                  className="font-medium text-fg hover:text-accent hover:underline"
+                >
+                  {c.displayName || c.name}
+                </Link>
+                {c.state !== "live" ? <ClusterStateBadge state={c.state} /> : null}
+                {c.simulated ? <SimulatedBadge /> : null}
+              </div>
+              <div className="font-mono text-xs text-subtle">{c.name}</div>
+            </TD>
+            <TD className="whitespace-nowrap">
+              <span className="font-mono text-xs">{c.region || "—"}</span>
+              {c.zone ? <span className="font-mono text-xs text-subtle"> / {c.zone}</span> : null}
+            </TD>
+            <TD>
+              <Badge>{KIND_LABEL[c.kind]}</Badge>
+            </TD>
+            <TD>
+              <MeshBadges meshes={c.meshes} />
+            </TD>
+            <TD className="text-right tabular-nums">
+              <span className={c.stale ? "text-subtle" : undefined}>{c.serviceCount}</span>
+            </TD>
+            <TD className="text-right">
+              <EndpointCount ready={c.endpoints.ready} total={c.endpoints.total} stale={c.stale} />
+            </TD>
+            <TD>
+              <AgentStatusBadge status={c.agent.status} />
+            </TD>
+            <TD className="whitespace-nowrap text-muted">
+              <RelativeTime iso={c.lastSeenAt} fallback="never" />
+            </TD>
+          </TR>
+        ))}
+      </TBody>
+    </Table>
+  );
+}
