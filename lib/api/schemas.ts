@@ -193,3 +193,12 @@ export const userSchema = z.object({
   lastLoginAt: isoDate.nullable(),
 });
 export type UserDto = z.infer<typeof userSchema>;
+
+export const serviceQuerySchema = z
+  .object({
+    q: z.string().max(100).optional(),
+    cluster: z.string().max(63).optional(),
+    namespace: z.string().max(63).optional(),
+  })
+  .strict();
+export type ServiceQuery = z.infer<typeof serviceQuerySchema>;

@@ -1,0 +1,14 @@
+// GET /api/v1/global-services — global services with the clusters each runs in (search, filters)
+import { json } from "@/lib/api/respond";
+import { parseOrThrow } from "@/lib/api/errors";
+import { globalServiceQuerySchema, globalServiceSchema, listOf } from "@/lib/api/schemas";
+import { withAuth } from "@/lib/auth/with-auth";
+import { listGlobalServices } from "@/lib/db/global-services";
+
+export const GET = withAuth(
+  async (req) => {
+    const query = parseOrThrow(globalServiceQuerySchema, Object.fromEntries(req.nextUrl.searchParams));
+    return json(listOf(globalServiceSchema), { items: await listGlobalServices(query), errors: [] });
+  },
+  { role: "viewer" },
+);

@@ -1,0 +1,7 @@
+// GET /api/v1/overview — fleet counts and clusters by region
+import { json } from "@/lib/api/respond";
+import { overviewSchema } from "@/lib/api/schemas";
+import { withAuth } from "@/lib/auth/with-auth";
+import { getOverview } from "@/lib/db/overview";
+
+export const GET = withAuth(async () => json(overviewSchema, await getOverview()), { role: "viewer" });

@@ -1,0 +1,13 @@
+// DELETE /api/v1/tokens/{id} — revoke one of the caller's API tokens
+import { NextResponse } from "next/server";
+import { withAuth } from "@/lib/auth/with-auth";
+import { revokeApiToken } from "@/lib/db/api-tokens";
+import { actorOf } from "@/lib/db/audit";
+
+export const DELETE = withAuth(
+  async (_req, { params, principal }) => {
+    await revokeApiToken(principal.userId, String(params.id), actorOf(principal));
+    return new NextResponse(null, { status: 204 });
+  },
+  { role: "viewer" },
+);

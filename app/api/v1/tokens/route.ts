@@ -1,0 +1,25 @@
+// GET /api/v1/tokens — the caller's API tokens; POST /api/v1/tokens — issue one (shown once)
+import { z } from "zod";
+import { json, readJson } from "@/lib/api/respond";
+import { ApiError, parseOrThrow } from "@/lib/api/errors";
+import { apiTokenCreateSchema, apiTokenSchema } from "@/lib/api/schemas";
+import { withAuth } from "@/lib/auth/with-auth";
+import { createApiToken, listApiTokens } from "@/lib/db/api-tokens";
+import { actorOf } from "@/lib/db/audit";
+
+const createdSchema = z.object({ token: z.string(), item: apiTokenSchema });
+
+export const GET = withAuth(
+  async (_req, { principal }) => json(z.object({ items: z.array(apiTokenSchema) }), { items: await listApiTokens(principal.userId) }),
+  { role: "viewer" },
+);
+
+export const POST = withAuth(
+  async (req, { principal }) => {
+    // A token cannot mint further tokens: that needs a signed-in person.
+    if (principal.kind === "token") throw new ApiError(403, "forbidden", "Create API tokens while signed in, not with a token");
+    const input = parseOrThrow(apiTokenCreateSchema, await readJson(req));
+    return json(createdSchema, await createApiToken(principal.userId, input, actorOf(principal)), 201);
+  },
+  { role: "viewer" },
+);

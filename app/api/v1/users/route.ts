@@ -1,0 +1,20 @@
+// GET /api/v1/users — list users; POST /api/v1/users — create a user with a role (admin)
+import { z } from "zod";
+import { json, readJson } from "@/lib/api/respond";
+import { parseOrThrow } from "@/lib/api/errors";
+import { userCreateSchema, userSchema } from "@/lib/api/schemas";
+import { withAuth } from "@/lib/auth/with-auth";
+import { actorOf } from "@/lib/db/audit";
+import { createUser, listUsers } from "@/lib/db/users";
+
+export const GET = withAuth(async () => json(z.object({ items: z.array(userSchema) }), { items: await listUsers() }), {
+  role: "admin",
+});
+
+export const POST = withAuth(
+  async (req, { principal }) => {
+    const input = parseOrThrow(userCreateSchema, await readJson(req));
+    return json(userSchema, await createUser(input, actorOf(principal)), 201);
+  },
+  { role: "admin" },
+);

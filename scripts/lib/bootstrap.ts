@@ -1,0 +1,38 @@
+import { ensureAdmin } from "@/lib/db/users";
+import { seedDemoFleet } from "@/lib/db/demo-seed";
+import { db } from "@/lib/db/client";
+
+const DEMO_ADMIN_EMAIL = "admin@meridian.local";
+
+/**
+ * First-run set-up through the domain functions: the first admin (from
+ * MERIDIAN_ADMIN_EMAIL / MERIDIAN_ADMIN_PASSWORD, or in demo mode a generated password
+ * printed once) and, in demo mode, the Distributed Bookinfo fleet.
+ */
+export async function bootstrap(opts: {
+  demo: boolean;
+  generatePassword: () => string;
+  say: (msg: string) => void;
+}): Promise<void> {
+  const email = process.env.MERIDIAN_ADMIN_EMAIL ?? (opts.demo ? DEMO_ADMIN_EMAIL : undefined);
+  let password = process.env.MERIDIAN_ADMIN_PASSWORD;
+  if (email && !password && opts.demo) password = opts.generatePassword();
+  if (email && password) {
+    const result = await ensureAdmin(email, password);
+    if (result === "created" && !process.env.MERIDIAN_ADMIN_PASSWORD) {
+      opts.say("─".repeat(60));
+      opts.say(`sign in as ${email} with password ${password}`);
+      opts.say("(shown once; start with --reset for a fresh demo and a new password)");
+      opts.say("─".repeat(60));
+    } else if (result === "exists") {
+      opts.say(`admin ${email} exists; sign in with its password`);
+    }
+  } else if ((await db().user.count()) === 0) {
+    opts.say("no users yet: set MERIDIAN_ADMIN_EMAIL and MERIDIAN_ADMIN_PASSWORD to create the first admin");
+  }
+  if (opts.demo) {
+    const { clusters } = await seedDemoFleet();
+    opts.say(`demo fleet ready: Distributed Bookinfo on ${clusters} simulated clusters`);
+  }
+  await db().$disconnect();
+}

@@ -1,0 +1,77 @@
+// Start Meridian: the embedded database when DATABASE_URL is unset, migrations, the first
+// admin, the demo fleet with --demo, then the Next.js server. Ctrl-C stops everything.
+//   npm start            production app (DATABASE_URL or embedded database in .meridian/data)
+//   npm run demo         the same on a separate embedded database seeded with Distributed Bookinfo
+import { spawn } from "node:child_process";
+import { rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { buildIsStale } from "./lib/build";
+import { startEmbeddedPostgres, type EmbeddedPostgres } from "./lib/embedded-postgres";
+import { migrateDeploy } from "./lib/migrate";
+import { run, stopChild } from "./lib/processes";
+import { generatePassword, persistentSecret } from "./lib/secrets";
+
+const require = createRequire(import.meta.url);
+const ROOT = path.resolve(import.meta.dirname, "..");
+const { values: args } = parseArgs({
+  options: {
+    demo: { type: "boolean", default: false },
+    reset: { type: "boolean", default: false },
+    port: { type: "string", default: process.env.PORT ?? "3000" },
+    "no-build": { type: "boolean", default: false },
+  },
+});
+
+const say = (msg: string) => console.log(`meridian: ${msg}`);
+
+async function main(): Promise<void> {
+  process.env.NEXT_TELEMETRY_DISABLED = "1";
+  const stateDir = path.resolve(process.env.MERIDIAN_DATA_DIR ?? path.join(ROOT, ".meridian"));
+  let embedded: EmbeddedPostgres | undefined;
+  if (!process.env.DATABASE_URL) {
+    const dataDir = path.join(stateDir, args.demo ? "demo-db" : "db");
+    if (args.reset) rmSync(dataDir, { recursive: true, force: true });
+    say(`no DATABASE_URL: starting the embedded database in ${path.relative(process.cwd(), dataDir) || dataDir}`);
+    embedded = await startEmbeddedPostgres(dataDir);
+    process.env.DATABASE_URL = embedded.url;
+    process.env.MERIDIAN_DB_POOL_MAX = "1";
+  }
+  process.env.NEXTAUTH_SECRET ??= persistentSecret(path.join(stateDir, "nextauth-secret"));
+  process.env.NEXTAUTH_URL ??= `http://localhost:${args.port}`;
+
+  say("applying database migrations");
+  await migrateDeploy(process.env.DATABASE_URL);
+
+  const { bootstrap } = await import("./lib/bootstrap");
+  await bootstrap({ demo: args.demo, generatePassword, say });
+
+  if (!args["no-build"] && buildIsStale(ROOT)) {
+    say("building the app (first run or sources changed; about a minute)");
+    await run(process.execPath, [require.resolve("next/dist/bin/next"), "build"], { cwd: ROOT });
+  }
+
+  const next = spawn(process.execPath, [require.resolve("next/dist/bin/next"), "start", "-p", args.port, "-H", "0.0.0.0"], {
+    cwd: ROOT,
+    stdio: "inherit",
+    env: { ...process.env, MERIDIAN_DEMO: args.demo ? "1" : "" },
+  });
+  say(`Meridian is starting on http://localhost:${args.port}`);
+  const shutdown = async () => {
+    await stopChild(next);
+    await embedded?.stop();
+    process.exit(0);
+  };
+  process.on("SIGINT", shutdown);
+  process.on("SIGTERM", shutdown);
+  next.on("exit", async (code) => {
+    await embedded?.stop();
+    process.exit(code ?? 0);
+  });
+}
+
+main().catch((error: unknown) => {
+  console.error(`meridian: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

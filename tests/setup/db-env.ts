@@ -1,0 +1,11 @@
+// Per-file setup: point the app's database client at the run's test database.
+import { afterAll, inject } from "vitest";
+
+process.env.DATABASE_URL = inject("databaseUrl");
+process.env.MERIDIAN_DB_POOL_MAX = String(inject("databasePoolMax"));
+process.env.NEXTAUTH_SECRET = "test-secret-for-vitest-only-0123456789";
+
+afterAll(async () => {
+  const { db } = await import("@/lib/db/client");
+  await db().$disconnect();
+});

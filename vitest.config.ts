@@ -1,0 +1,24 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const root = import.meta.dirname;
+
+export default defineConfig({
+  resolve: {
+    alias: [
+      { find: /^@\//, replacement: `${root}/` },
+      // Marker package: in tests every module may run server code.
+      { find: /^server-only$/, replacement: path.join(root, "node_modules/server-only/empty.js") },
+    ],
+  },
+  test: {
+    include: ["lib/**/*.test.ts", "tests/**/*.test.ts", "agent/**/*.test.ts"],
+    exclude: ["tests/kube/**", "node_modules/**"],
+    globalSetup: ["tests/setup/db-global-setup.ts"],
+    setupFiles: ["tests/setup/db-env.ts"],
+    // The embedded database serves one connection at a time: run files one after another.
+    fileParallelism: false,
+    testTimeout: 20_000,
+    hookTimeout: 120_000,
+  },
+});
