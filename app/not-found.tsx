@@ -7,12 +7,12 @@ export default function NotFound() {
   return (
     <main className="flex min-h-screen flex-col items-center justify-center px-4 text-center">
       <Logo className="mb-10" />
-      <div className="mb-3 flex size-10 items-center justify-center rounded-full border border-border bg-surface text-subtle">
+      <div className="border-border bg-surface text-subtle mb-3 flex size-10 items-center justify-center rounded-full border">
         <Compass className="size-5" aria-hidden />
       </div>
-      <p className="font-mono text-xs text-subtle">404</p>
-      <h1 className="mt-1 text-lg font-semibold text-fg">Page not found</h1>
-      <p className="mt-1 max-w-sm text-sm text-muted">
+      <p className="text-subtle font-mono text-xs">404</p>
+      <h1 className="text-fg mt-1 text-lg font-semibold">Page not found</h1>
+      <p className="text-muted mt-1 max-w-sm text-sm">
         This page doesn&apos;t exist, or the cluster or service it pointed to has been removed.
       </p>
       <div className="mt-5 flex gap-2">

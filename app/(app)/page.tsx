@@ -23,7 +23,10 @@ export default async function OverviewPage() {
         title="Overview"
         description="Every cluster, mesh and service of your fleet, as last reported by its agent."
       />
-      <section aria-label="Fleet counts" className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
+      <section
+        aria-label="Fleet counts"
+        className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6"
+      >
         <StatCard label="Clusters" value={counts.clusters} icon={<Server />} />
         <StatCard label="Meshes" value={counts.meshes} icon={<Network />} />
         <StatCard label="Services" value={counts.services} icon={<Boxes />} />
@@ -57,10 +60,10 @@ export default async function OverviewPage() {
           regions.map((region) => (
             <section key={region.region} aria-labelledby={`region-${region.region}`}>
               <div className="mb-3 flex items-baseline gap-2">
-                <h2 id={`region-${region.region}`} className="text-sm font-semibold text-fg">
+                <h2 id={`region-${region.region}`} className="text-fg text-sm font-semibold">
                   <span className="font-mono">{region.region || "no region"}</span>
                 </h2>
-                <span className="text-xs text-subtle">
+                <span className="text-subtle text-xs">
                   {region.clusters.length} {region.clusters.length === 1 ? "cluster" : "clusters"}
                 </span>
               </div>

@@ -16,20 +16,20 @@ export default async function LoginPage({ searchParams }: LoginPageProps) {
   if (await getSessionUser()) redirect(callbackUrl);
 
   return (
-    <main className="flex min-h-screen flex-col items-center justify-center bg-bg px-4 py-12">
+    <main className="bg-bg flex min-h-screen flex-col items-center justify-center px-4 py-12">
       <div className="w-full max-w-sm">
         <div className="mb-8 flex flex-col items-center text-center">
           <Logo className="[&_svg]:size-9 [&>span]:text-xl" />
-          <p className="mt-3 text-sm text-muted">
+          <p className="text-muted mt-3 text-sm">
             The management plane for your multi-cluster service mesh
           </p>
         </div>
-        <div className="rounded-lg border border-border bg-surface p-6 shadow-sm">
-          <h1 className="text-base font-semibold text-fg">Sign in</h1>
-          <p className="mt-1 mb-5 text-sm text-muted">Use your Meridian account.</p>
+        <div className="border-border bg-surface rounded-lg border p-6 shadow-sm">
+          <h1 className="text-fg text-base font-semibold">Sign in</h1>
+          <p className="text-muted mt-1 mb-5 text-sm">Use your Meridian account.</p>
           <LoginForm callbackUrl={callbackUrl} />
         </div>
-        <p className="mt-6 text-center text-xs text-subtle">
+        <p className="text-subtle mt-6 text-center text-xs">
           Accounts are created by a Meridian admin. Automation should use an API token instead.
         </p>
       </div>

@@ -9,9 +9,34 @@ export function LogoMark({ className }: { className?: string }) {
       role="img"
       aria-label="Meridian logo"
     >
-      <circle cx="16" cy="16" r="13" fill="none" stroke="currentColor" strokeWidth="2" opacity="0.45" />
-      <ellipse cx="16" cy="16" rx="13" ry="5" fill="none" stroke="currentColor" strokeWidth="1.5" opacity="0.3" />
-      <ellipse cx="16" cy="16" rx="5.5" ry="13" fill="none" stroke="var(--accent)" strokeWidth="2.5" />
+      <circle
+        cx="16"
+        cy="16"
+        r="13"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        opacity="0.45"
+      />
+      <ellipse
+        cx="16"
+        cy="16"
+        rx="13"
+        ry="5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.5"
+        opacity="0.3"
+      />
+      <ellipse
+        cx="16"
+        cy="16"
+        rx="5.5"
+        ry="13"
+        fill="none"
+        stroke="var(--accent)"
+        strokeWidth="2.5"
+      />
       <circle cx="16" cy="3" r="2" fill="var(--accent)" />
       <circle cx="16" cy="29" r="2" fill="var(--accent)" />
     </svg>
@@ -20,7 +45,7 @@ export function LogoMark({ className }: { className?: string }) {
 
 export function Logo({ className }: { className?: string }) {
   return (
-    <span className={clsx("inline-flex items-center gap-2 text-fg", className)}>
+    <span className={clsx("text-fg inline-flex items-center gap-2", className)}>
       <LogoMark />
       <span className="text-[15px] font-semibold tracking-tight">Meridian</span>
     </span>

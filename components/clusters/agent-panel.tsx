@@ -7,8 +7,8 @@ import { RelativeTime } from "@/components/ui/relative-time";
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="flex items-center justify-between gap-3 py-1.5">
-      <dt className="text-xs text-subtle">{label}</dt>
-      <dd className="text-[13px] text-fg">{children}</dd>
+      <dt className="text-subtle text-xs">{label}</dt>
+      <dd className="text-fg text-[13px]">{children}</dd>
     </div>
   );
 }
@@ -27,7 +27,7 @@ export function AgentPanel({ cluster }: { cluster: ClusterDetail }) {
     <Card data-testid="agent-panel">
       <CardHeader title="Agent" actions={<AgentStatusBadge status={agent.status} />} />
       <CardBody className="py-2">
-        <dl className="divide-y divide-border">
+        <dl className="divide-border divide-y">
           <Row label="Version">
             {agent.version ? (
               <span className="font-mono text-xs">{agent.version}</span>
@@ -39,7 +39,7 @@ export function AgentPanel({ cluster }: { cluster: ClusterDetail }) {
             <RelativeTime iso={agent.lastReportAt} fallback="never" />
           </Row>
         </dl>
-        <p className="mt-2 text-xs text-muted">{HINT[agent.status]}</p>
+        <p className="text-muted mt-2 text-xs">{HINT[agent.status]}</p>
       </CardBody>
     </Card>
   );

@@ -14,8 +14,8 @@ import { RelativeTime } from "@/components/ui/relative-time";
 function Metric({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <div className="min-w-0">
-      <dt className="text-[11px] text-subtle">{label}</dt>
-      <dd className="mt-0.5 truncate text-[13px] text-fg">{children}</dd>
+      <dt className="text-subtle text-[11px]">{label}</dt>
+      <dd className="text-fg mt-0.5 truncate text-[13px]">{children}</dd>
     </div>
   );
 }
@@ -29,16 +29,16 @@ export function ClusterCard({ cluster }: { cluster: ClusterSummary }) {
       data-testid={`cluster-card-${c.name}`}
       aria-label={`${c.displayName || c.name} (${c.name})${c.stale ? ", stale" : ""}`}
       className={clsx(
-        "group block rounded-lg border bg-surface p-4 shadow-xs transition-colors hover:border-border-strong hover:bg-surface-hover/40",
+        "group bg-surface hover:border-border-strong hover:bg-surface-hover/40 block rounded-lg border p-4 shadow-xs transition-colors",
         c.stale ? "border-amber-300 dark:border-amber-500/40" : "border-border",
       )}
     >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <div className="truncate font-semibold text-fg group-hover:text-accent">
+          <div className="text-fg group-hover:text-accent truncate font-semibold">
             {c.displayName || c.name}
           </div>
-          <div className="mt-0.5 truncate font-mono text-xs text-subtle">
+          <div className="text-subtle mt-0.5 truncate font-mono text-xs">
             {c.name}
             {c.zone ? ` · ${c.zone}` : ""}
           </div>
@@ -57,7 +57,7 @@ export function ClusterCard({ cluster }: { cluster: ClusterSummary }) {
       <div className="mt-3">
         <MeshBadges meshes={c.meshes} />
       </div>
-      <dl className="mt-3 grid grid-cols-3 gap-3 border-t border-border pt-3">
+      <dl className="border-border mt-3 grid grid-cols-3 gap-3 border-t pt-3">
         <Metric label={c.stale ? "Services (last known)" : "Services"}>
           <span className={clsx("tabular-nums", c.stale && "text-subtle")}>{c.serviceCount}</span>
         </Metric>

@@ -6,13 +6,14 @@ import { RelativeTime } from "@/components/ui/relative-time";
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="grid grid-cols-[7rem_1fr] gap-3 py-1.5">
-      <dt className="text-xs text-subtle">{label}</dt>
-      <dd className="min-w-0 text-[13px] break-words text-fg">{children}</dd>
+      <dt className="text-subtle text-xs">{label}</dt>
+      <dd className="text-fg min-w-0 text-[13px] break-words">{children}</dd>
     </div>
   );
 }
 
-const mono = (v: string) => (v ? <span className="font-mono text-xs">{v}</span> : <span className="text-subtle">—</span>);
+const mono = (v: string) =>
+  v ? <span className="font-mono text-xs">{v}</span> : <span className="text-subtle">—</span>;
 
 export function LabelChips({ labels }: { labels: Record<string, string> }) {
   const entries = Object.entries(labels).sort(([a], [b]) => a.localeCompare(b));
@@ -22,10 +23,10 @@ export function LabelChips({ labels }: { labels: Record<string, string> }) {
       {entries.map(([k, v]) => (
         <li
           key={k}
-          className="inline-flex max-w-full items-center overflow-hidden rounded border border-border bg-surface-2 font-mono text-[11px] leading-5"
+          className="border-border bg-surface-2 inline-flex max-w-full items-center overflow-hidden rounded border font-mono text-[11px] leading-5"
         >
-          <span className="truncate px-1.5 text-muted">{k}</span>
-          <span className="truncate border-l border-border px-1.5 text-fg">{v}</span>
+          <span className="text-muted truncate px-1.5">{k}</span>
+          <span className="border-border text-fg truncate border-l px-1.5">{v}</span>
         </li>
       ))}
     </ul>
@@ -37,7 +38,7 @@ export function ClusterMeta({ cluster }: { cluster: ClusterDetail }) {
     <Card>
       <CardHeader title="Details" />
       <CardBody className="py-2">
-        <dl className="divide-y divide-border">
+        <dl className="divide-border divide-y">
           <Row label="Provider">{cluster.provider || <span className="text-subtle">—</span>}</Row>
           <Row label="Kind">{cluster.kind === "vm-site" ? "VM site" : "Kubernetes"}</Row>
           <Row label="Region">{mono(cluster.region)}</Row>

@@ -18,21 +18,34 @@ function ZoneCounts({ byZone, stale }: { byZone: ServiceDto["endpointsByZone"]; 
   return (
     <ul className="flex flex-wrap gap-x-3 gap-y-0.5">
       {zones.map(([zone, c]) => (
-        <li key={zone} className="whitespace-nowrap text-xs">
-          <span className="font-mono text-subtle">{zone || "no zone"}</span>{" "}
-          <EndpointCount ready={c.ready} total={c.total} stale={false} className={stale ? "opacity-70" : undefined} />
+        <li key={zone} className="text-xs whitespace-nowrap">
+          <span className="text-subtle font-mono">{zone || "no zone"}</span>{" "}
+          <EndpointCount
+            ready={c.ready}
+            total={c.total}
+            stale={false}
+            className={stale ? "opacity-70" : undefined}
+          />
         </li>
       ))}
     </ul>
   );
 }
 
-export function ClusterServicesTable({ services, stale }: { services: ServiceDto[]; stale: boolean }) {
+export function ClusterServicesTable({
+  services,
+  stale,
+}: {
+  services: ServiceDto[];
+  stale: boolean;
+}) {
   return (
     <Card className="overflow-hidden">
       <CardHeader
         title={`Services (${services.length})`}
-        description={stale ? "Last known inventory — the agent is not reporting." : "As reported by the agent."}
+        description={
+          stale ? "Last known inventory — the agent is not reporting." : "As reported by the agent."
+        }
       />
       {services.length === 0 ? (
         <EmptyState title="No services reported" className="py-8">
@@ -53,10 +66,10 @@ export function ClusterServicesTable({ services, stale }: { services: ServiceDto
           <TBody>
             {services.map((s) => (
               <TR key={`${s.namespace}/${s.name}`} className="hover:bg-surface-hover/40">
-                <TD className="font-mono text-xs text-muted">{s.namespace}</TD>
+                <TD className="text-muted font-mono text-xs">{s.namespace}</TD>
                 <TD>
                   <div className="font-medium">{s.name}</div>
-                  <div className="font-mono text-[11px] text-subtle" title="Global hostname">
+                  <div className="text-subtle font-mono text-[11px]" title="Global hostname">
                     {s.globalHostname}
                   </div>
                 </TD>
@@ -64,10 +77,18 @@ export function ClusterServicesTable({ services, stale }: { services: ServiceDto
                   <Badge>{s.type}</Badge>
                 </TD>
                 <TD className="font-mono text-xs">
-                  {s.ports.length === 0 ? <span className="text-subtle">—</span> : s.ports.map(formatPort).join(", ")}
+                  {s.ports.length === 0 ? (
+                    <span className="text-subtle">—</span>
+                  ) : (
+                    s.ports.map(formatPort).join(", ")
+                  )}
                 </TD>
                 <TD className="text-right">
-                  <EndpointCount ready={s.endpoints.ready} total={s.endpoints.total} stale={stale} />
+                  <EndpointCount
+                    ready={s.endpoints.ready}
+                    total={s.endpoints.total}
+                    stale={stale}
+                  />
                 </TD>
                 <TD>
                   <ZoneCounts byZone={s.endpointsByZone} stale={stale} />

@@ -2,7 +2,11 @@ import Link from "next/link";
 import type { ClusterSummary } from "@/lib/api/schemas";
 import { MeshBadges } from "@/components/mesh/mesh-badge";
 import { EndpointCount } from "@/components/status/endpoint-count";
-import { AgentStatusBadge, ClusterStateBadge, SimulatedBadge } from "@/components/status/status-badges";
+import {
+  AgentStatusBadge,
+  ClusterStateBadge,
+  SimulatedBadge,
+} from "@/components/status/status-badges";
 import { Badge } from "@/components/ui/badge";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
@@ -32,24 +36,26 @@ export function ClustersTable({ clusters }: { clusters: ClusterSummary[] }) {
           <TR
             key={c.name}
             data-testid={`cluster-row-${c.name}`}
-            className={c.stale ? "bg-amber-50/50 dark:bg-amber-500/[0.04]" : "hover:bg-surface-hover/40"}
+            className={
+              c.stale ? "bg-amber-50/50 dark:bg-amber-500/[0.04]" : "hover:bg-surface-hover/40"
+            }
           >
             <TD>
               <div className="flex items-center gap-2">
                 <Link
                   href={`/clusters/${encodeURIComponent(c.name)}`}
-                  className="font-medium text-fg hover:text-accent hover:underline"
+                  className="text-fg hover:text-accent font-medium hover:underline"
                 >
                   {c.displayName || c.name}
                 </Link>
                 {c.state !== "live" ? <ClusterStateBadge state={c.state} /> : null}
                 {c.simulated ? <SimulatedBadge /> : null}
               </div>
-              <div className="font-mono text-xs text-subtle">{c.name}</div>
+              <div className="text-subtle font-mono text-xs">{c.name}</div>
             </TD>
             <TD className="whitespace-nowrap">
               <span className="font-mono text-xs">{c.region || "—"}</span>
-              {c.zone ? <span className="font-mono text-xs text-subtle"> / {c.zone}</span> : null}
+              {c.zone ? <span className="text-subtle font-mono text-xs"> / {c.zone}</span> : null}
             </TD>
             <TD>
               <Badge>{KIND_LABEL[c.kind]}</Badge>
@@ -66,7 +72,7 @@ export function ClustersTable({ clusters }: { clusters: ClusterSummary[] }) {
             <TD>
               <AgentStatusBadge status={c.agent.status} />
             </TD>
-            <TD className="whitespace-nowrap text-muted">
+            <TD className="text-muted whitespace-nowrap">
               <RelativeTime iso={c.lastSeenAt} fallback="never" />
             </TD>
           </TR>

@@ -4,7 +4,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 
 function Code({ children }: { children: React.ReactNode }) {
   return (
-    <code className="rounded border border-border bg-surface-2 px-1.5 py-0.5 font-mono text-[12px] text-fg">
+    <code className="border-border bg-surface-2 text-fg rounded border px-1.5 py-0.5 font-mono text-[12px]">
       {children}
     </code>
   );
@@ -17,18 +17,18 @@ export function NoClusters() {
       <EmptyState icon={<Server aria-hidden />} title="No clusters yet">
         <p>
           Meridian shows your fleet once a cluster&apos;s agent connects. Add a cluster (an admin
-          gets a one-time join token and the install command), then run the agent inside the
-          cluster — it only connects outwards.
+          gets a one-time join token and the install command), then run the agent inside the cluster
+          — it only connects outwards.
         </p>
         <ul className="mt-4 space-y-2 text-left text-[13px]">
           <li>
-            <span className="font-medium text-fg">Try it with a demo fleet:</span> run{" "}
+            <span className="text-fg font-medium">Try it with a demo fleet:</span> run{" "}
             <Code>npm run demo</Code> to start three simulated clusters in two regions.
           </li>
           <li>
-            <span className="font-medium text-fg">Add a real cluster:</span> follow
-            &ldquo;Adding a cluster&rdquo; in the project <Code>README.md</Code> (and{" "}
-            <Code>docs/</Code>), or <Code>POST /api/v1/clusters</Code> with an admin token.
+            <span className="text-fg font-medium">Add a real cluster:</span> follow &ldquo;Adding a
+            cluster&rdquo; in the project <Code>README.md</Code> (and <Code>docs/</Code>), or{" "}
+            <Code>POST /api/v1/clusters</Code> with an admin token.
           </li>
         </ul>
       </EmptyState>

@@ -28,7 +28,11 @@ export async function apiFetch<T>(url: string, init?: RequestInit): Promise<T> {
       credentials: "same-origin",
     });
   } catch {
-    throw new ApiRequestError(0, "network", "Cannot reach the Meridian server. Check your connection.");
+    throw new ApiRequestError(
+      0,
+      "network",
+      "Cannot reach the Meridian server. Check your connection.",
+    );
   }
   if (res.status === 204) return undefined as T;
   const body: unknown = await res.json().catch(() => null);

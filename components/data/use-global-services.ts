@@ -24,10 +24,9 @@ export function useGlobalServices(query: GlobalServiceQuery, initialData?: Globa
     queryKey: queryKeys.globalServices.list(query),
     queryFn: ({ signal }) => {
       const search = globalServiceSearch(query);
-      return apiFetch<GlobalServiceList>(
-        `/api/v1/global-services${search ? `?${search}` : ""}`,
-        { signal },
-      );
+      return apiFetch<GlobalServiceList>(`/api/v1/global-services${search ? `?${search}` : ""}`, {
+        signal,
+      });
     },
     initialData,
     placeholderData: keepPreviousData,

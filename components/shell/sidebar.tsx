@@ -1,4 +1,12 @@
-import { Bell, GitCommitHorizontal, KeyRound, LayoutDashboard, Network, Server, Waypoints } from "lucide-react";
+import {
+  Bell,
+  GitCommitHorizontal,
+  KeyRound,
+  LayoutDashboard,
+  Network,
+  Server,
+  Waypoints,
+} from "lucide-react";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { Logo } from "@/components/brand/logo";
@@ -6,7 +14,7 @@ import { NavLink } from "./nav-link";
 
 function SectionLabel({ children }: { children: ReactNode }) {
   return (
-    <div className="px-2.5 pt-4 pb-1 text-[11px] font-medium tracking-wide text-subtle uppercase">
+    <div className="text-subtle px-2.5 pt-4 pb-1 text-[11px] font-medium tracking-wide uppercase">
       {children}
     </div>
   );
@@ -17,19 +25,19 @@ function UpcomingItem({ icon, children }: { icon: ReactNode; children: ReactNode
   return (
     <div
       aria-disabled="true"
-      className="flex h-8 cursor-default items-center gap-2.5 rounded-md px-2.5 text-[13px] text-subtle/70 [&>svg]:size-4"
+      className="text-subtle/70 flex h-8 cursor-default items-center gap-2.5 rounded-md px-2.5 text-[13px] [&>svg]:size-4"
     >
       {icon}
       {children}
-      <span className="ml-auto rounded border border-border px-1 text-[10px] leading-4">Soon</span>
+      <span className="border-border ml-auto rounded border px-1 text-[10px] leading-4">Soon</span>
     </div>
   );
 }
 
 export function Sidebar() {
   return (
-    <aside className="sticky top-0 hidden h-screen w-56 shrink-0 flex-col border-r border-border bg-surface md:flex">
-      <div className="flex h-12 items-center border-b border-border px-4">
+    <aside className="border-border bg-surface sticky top-0 hidden h-screen w-56 shrink-0 flex-col border-r md:flex">
+      <div className="border-border flex h-12 items-center border-b px-4">
         <Link href="/" className="rounded-md" aria-label="Meridian home">
           <Logo />
         </Link>
@@ -65,7 +73,10 @@ export function Sidebar() {
 /** Compact navigation for narrow screens, where the sidebar is hidden. */
 export function MobileNav() {
   return (
-    <nav aria-label="Main" className="flex gap-1 overflow-x-auto border-b border-border bg-surface px-3 py-1.5 md:hidden">
+    <nav
+      aria-label="Main"
+      className="border-border bg-surface flex gap-1 overflow-x-auto border-b px-3 py-1.5 md:hidden"
+    >
       <NavLink href="/" icon={<LayoutDashboard aria-hidden />}>
         Overview
       </NavLink>

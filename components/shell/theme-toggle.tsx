@@ -45,7 +45,7 @@ export function ThemeToggle() {
     <div
       role="radiogroup"
       aria-label="Colour theme"
-      className="flex rounded-md border border-border p-0.5"
+      className="border-border flex rounded-md border p-0.5"
     >
       {CHOICES.map(({ value, label, icon: Icon }) => (
         <button

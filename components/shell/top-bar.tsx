@@ -19,7 +19,7 @@ const ROLE_TONE: Record<ShellUser["role"], BadgeTone> = {
 
 export function TopBar({ user }: { user: ShellUser }) {
   return (
-    <header className="sticky top-0 z-30 flex h-12 items-center justify-end gap-3 border-b border-border bg-surface/90 px-4 backdrop-blur md:px-6">
+    <header className="border-border bg-surface/90 sticky top-0 z-30 flex h-12 items-center justify-end gap-3 border-b px-4 backdrop-blur md:px-6">
       <ThemeToggle />
       <Link
         href="/settings/tokens"
@@ -29,15 +29,15 @@ export function TopBar({ user }: { user: ShellUser }) {
         <KeyRound className="size-3.5" aria-hidden />
         <span className="hidden sm:inline">API tokens</span>
       </Link>
-      <div className="h-5 w-px bg-border" aria-hidden />
+      <div className="bg-border h-5 w-px" aria-hidden />
       <div className="flex min-w-0 items-center gap-2" data-testid="current-user">
         <span
           aria-hidden
-          className="flex size-6 shrink-0 items-center justify-center rounded-full bg-accent/15 text-[11px] font-semibold text-accent uppercase"
+          className="bg-accent/15 text-accent flex size-6 shrink-0 items-center justify-center rounded-full text-[11px] font-semibold uppercase"
         >
           {(user.name ?? user.email).slice(0, 1)}
         </span>
-        <span className="truncate text-[13px] text-fg" title={user.name ?? undefined}>
+        <span className="text-fg truncate text-[13px]" title={user.name ?? undefined}>
           {user.email}
         </span>
         <Badge tone={ROLE_TONE[user.role]} data-testid="user-role">

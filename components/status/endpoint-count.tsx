@@ -20,7 +20,7 @@ function tone(ready: number, total: number, stale?: boolean): string {
 export function EndpointCount({ ready, total, stale, className }: EndpointCountProps) {
   return (
     <span
-      className={clsx("tabular-nums whitespace-nowrap", tone(ready, total, stale), className)}
+      className={clsx("whitespace-nowrap tabular-nums", tone(ready, total, stale), className)}
       title={
         stale
           ? `Last known: ${ready} of ${total} endpoints ready (cluster is stale)`
@@ -29,7 +29,9 @@ export function EndpointCount({ ready, total, stale, className }: EndpointCountP
     >
       <span className="font-medium">{ready}</span>
       <span className="text-subtle">/{total}</span>
-      {stale ? <span className="ml-1 text-[11px] text-amber-700 dark:text-amber-400">last known</span> : null}
+      {stale ? (
+        <span className="ml-1 text-[11px] text-amber-700 dark:text-amber-400">last known</span>
+      ) : null}
     </span>
   );
 }

@@ -4,7 +4,7 @@ import type { HTMLAttributes, ReactNode } from "react";
 export function Card({ className, ...rest }: HTMLAttributes<HTMLDivElement>) {
   return (
     <div
-      className={clsx("rounded-lg border border-border bg-surface shadow-xs", className)}
+      className={clsx("border-border bg-surface rounded-lg border shadow-xs", className)}
       {...rest}
     />
   );
@@ -19,14 +19,20 @@ type CardHeaderProps = {
   id?: string;
 };
 
-export function CardHeader({ title, description, actions, as: Heading = "h2", id }: CardHeaderProps) {
+export function CardHeader({
+  title,
+  description,
+  actions,
+  as: Heading = "h2",
+  id,
+}: CardHeaderProps) {
   return (
-    <div className="flex items-start justify-between gap-3 border-b border-border px-4 py-3">
+    <div className="border-border flex items-start justify-between gap-3 border-b px-4 py-3">
       <div className="min-w-0">
-        <Heading id={id} className="text-sm font-semibold text-fg">
+        <Heading id={id} className="text-fg text-sm font-semibold">
           {title}
         </Heading>
-        {description ? <p className="mt-0.5 text-xs text-subtle">{description}</p> : null}
+        {description ? <p className="text-subtle mt-0.5 text-xs">{description}</p> : null}
       </div>
       {actions ? <div className="flex shrink-0 items-center gap-2">{actions}</div> : null}
     </div>

@@ -30,21 +30,21 @@ export function Dialog({
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-black/40 backdrop-blur-[1px]" />
         <RadixDialog.Content
           onPointerDownOutside={modalStrict ? (e) => e.preventDefault() : undefined}
-          className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 rounded-lg border border-border bg-surface shadow-xl focus:outline-none"
+          className="border-border bg-surface fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 rounded-lg border shadow-xl focus:outline-none"
         >
-          <div className="flex items-start justify-between gap-4 border-b border-border px-5 py-4">
+          <div className="border-border flex items-start justify-between gap-4 border-b px-5 py-4">
             <div>
-              <RadixDialog.Title className="text-base font-semibold text-fg">
+              <RadixDialog.Title className="text-fg text-base font-semibold">
                 {title}
               </RadixDialog.Title>
               {description ? (
-                <RadixDialog.Description className="mt-1 text-sm text-muted">
+                <RadixDialog.Description className="text-muted mt-1 text-sm">
                   {description}
                 </RadixDialog.Description>
               ) : null}
             </div>
             <RadixDialog.Close
-              className="rounded p-1 text-subtle hover:bg-surface-hover hover:text-fg"
+              className="text-subtle hover:bg-surface-hover hover:text-fg rounded p-1"
               aria-label="Close"
             >
               <X className="size-4" aria-hidden />
@@ -52,7 +52,7 @@ export function Dialog({
           </div>
           {children ? <div className="px-5 py-4">{children}</div> : null}
           {footer ? (
-            <div className="flex justify-end gap-2 border-t border-border bg-surface-2/50 px-5 py-3">
+            <div className="border-border bg-surface-2/50 flex justify-end gap-2 border-t px-5 py-3">
               {footer}
             </div>
           ) : null}

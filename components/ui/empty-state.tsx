@@ -10,19 +10,23 @@ type EmptyStateProps = {
   "data-testid"?: string;
 };
 
-export function EmptyState({ icon, title, children, actions, className, ...rest }: EmptyStateProps) {
+export function EmptyState({
+  icon,
+  title,
+  children,
+  actions,
+  className,
+  ...rest
+}: EmptyStateProps) {
   return (
-    <div
-      className={clsx("flex flex-col items-center px-6 py-12 text-center", className)}
-      {...rest}
-    >
+    <div className={clsx("flex flex-col items-center px-6 py-12 text-center", className)} {...rest}>
       {icon ? (
-        <div className="mb-3 flex size-10 items-center justify-center rounded-full border border-border bg-surface-2 text-subtle [&>svg]:size-5">
+        <div className="border-border bg-surface-2 text-subtle mb-3 flex size-10 items-center justify-center rounded-full border [&>svg]:size-5">
           {icon}
         </div>
       ) : null}
-      <h2 className="text-sm font-semibold text-fg">{title}</h2>
-      {children ? <div className="mt-1 max-w-md text-sm text-muted">{children}</div> : null}
+      <h2 className="text-fg text-sm font-semibold">{title}</h2>
+      {children ? <div className="text-muted mt-1 max-w-md text-sm">{children}</div> : null}
       {actions ? <div className="mt-4 flex flex-wrap justify-center gap-2">{actions}</div> : null}
     </div>
   );

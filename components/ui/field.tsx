@@ -24,11 +24,11 @@ type FieldProps = {
 export function Field({ label, htmlFor, hint, className, children }: FieldProps) {
   return (
     <div className={clsx("space-y-1", className)}>
-      <label htmlFor={htmlFor} className="block text-xs font-medium text-muted">
+      <label htmlFor={htmlFor} className="text-muted block text-xs font-medium">
         {label}
       </label>
       {children}
-      {hint ? <p className="text-xs text-subtle">{hint}</p> : null}
+      {hint ? <p className="text-subtle text-xs">{hint}</p> : null}
     </div>
   );
 }

@@ -13,9 +13,9 @@ export function PageHeader({ title, description, actions, eyebrow, children }: P
   return (
     <header className="mb-6 flex flex-wrap items-end justify-between gap-4">
       <div className="min-w-0">
-        {eyebrow ? <div className="mb-1 text-xs text-subtle">{eyebrow}</div> : null}
-        <h1 className="text-xl font-semibold tracking-tight text-fg">{title}</h1>
-        {description ? <p className="mt-1 text-sm text-muted">{description}</p> : null}
+        {eyebrow ? <div className="text-subtle mb-1 text-xs">{eyebrow}</div> : null}
+        <h1 className="text-fg text-xl font-semibold tracking-tight">{title}</h1>
+        {description ? <p className="text-muted mt-1 text-sm">{description}</p> : null}
         {children}
       </div>
       {actions ? <div className="flex items-center gap-2">{actions}</div> : null}

@@ -1,7 +1,7 @@
 import clsx from "clsx";
 
 export function Skeleton({ className }: { className?: string }) {
-  return <div aria-hidden className={clsx("animate-pulse rounded bg-surface-hover", className)} />;
+  return <div aria-hidden className={clsx("bg-surface-hover animate-pulse rounded", className)} />;
 }
 
 /** A page-shaped placeholder: header, optional stat row, and a table-like block. */
@@ -20,11 +20,11 @@ export function PageSkeleton({ stats = 0, rows = 6 }: { stats?: number; rows?: n
           ))}
         </div>
       ) : null}
-      <div className="rounded-lg border border-border bg-surface">
-        <div className="border-b border-border px-4 py-3">
+      <div className="border-border bg-surface rounded-lg border">
+        <div className="border-border border-b px-4 py-3">
           <Skeleton className="h-4 w-40" />
         </div>
-        <div className="divide-y divide-border">
+        <div className="divide-border divide-y">
           {Array.from({ length: rows }, (_, i) => (
             <div key={i} className="flex items-center gap-4 px-4 py-3">
               <Skeleton className="h-4 w-1/4" />

@@ -20,13 +20,13 @@ export function StatCard({ label, value, icon, tone = "default", hint }: StatCar
   const id = `stat-${label.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
   return (
     <div
-      className={clsx("rounded-lg border border-border bg-surface px-4 py-3 shadow-xs", TONE[tone])}
+      className={clsx("border-border bg-surface rounded-lg border px-4 py-3 shadow-xs", TONE[tone])}
       data-testid={id}
       role="group"
       aria-labelledby={`${id}-label`}
     >
       <div className="flex items-center justify-between gap-2">
-        <span id={`${id}-label`} className="text-xs font-medium text-muted">
+        <span id={`${id}-label`} className="text-muted text-xs font-medium">
           {label}
         </span>
         {icon ? (
@@ -45,8 +45,8 @@ export function StatCard({ label, value, icon, tone = "default", hint }: StatCar
           </span>
         ) : null}
       </div>
-      <div className="mt-1 text-2xl font-semibold tracking-tight text-fg tabular-nums">{value}</div>
-      {hint ? <div className="mt-0.5 text-xs text-subtle">{hint}</div> : null}
+      <div className="text-fg mt-1 text-2xl font-semibold tracking-tight tabular-nums">{value}</div>
+      {hint ? <div className="text-subtle mt-0.5 text-xs">{hint}</div> : null}
     </div>
   );
 }

@@ -1,10 +1,5 @@
 import clsx from "clsx";
-import type {
-  HTMLAttributes,
-  ReactNode,
-  TdHTMLAttributes,
-  ThHTMLAttributes,
-} from "react";
+import type { HTMLAttributes, ReactNode, TdHTMLAttributes, ThHTMLAttributes } from "react";
 
 type TableProps = HTMLAttributes<HTMLTableElement> & {
   /** Accessible name for the table. */
@@ -29,14 +24,14 @@ export function Table({ label, className, children, ...rest }: TableProps) {
 
 export function THead({ children }: { children: ReactNode }) {
   return (
-    <thead className="border-b border-border bg-surface-2/60 text-[11px] font-medium tracking-wide text-subtle uppercase">
+    <thead className="border-border bg-surface-2/60 text-subtle border-b text-[11px] font-medium tracking-wide uppercase">
       {children}
     </thead>
   );
 }
 
 export function TBody({ children }: { children: ReactNode }) {
-  return <tbody className="divide-y divide-border">{children}</tbody>;
+  return <tbody className="divide-border divide-y">{children}</tbody>;
 }
 
 export function TR({ className, ...rest }: HTMLAttributes<HTMLTableRowElement>) {

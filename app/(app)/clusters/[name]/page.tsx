@@ -60,7 +60,7 @@ export default async function ClusterPage({ params }: ClusterPageProps) {
           <AgentStatusBadge status={cluster.agent.status} />
           {cluster.simulated ? <SimulatedBadge /> : null}
           <MeshBadges meshes={cluster.meshes} />
-          <span className="ml-2 text-xs text-muted">
+          <span className="text-muted ml-2 text-xs">
             {cluster.serviceCount} services ·{" "}
             <EndpointCount
               ready={cluster.endpoints.ready}

@@ -1,0 +1,58 @@
+import type { GlobalServiceDto } from "@/lib/api/schemas";
+import { EndpointCount } from "@/components/status/endpoint-count";
+import { HealthBadge } from "@/components/status/status-badges";
+import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
+import { ClusterChip } from "./cluster-chip";
+
+export function GlobalServicesTable({ services }: { services: GlobalServiceDto[] }) {
+  return (
+    <Table label="Global services" data-testid="global-services-table">
+      <THead>
+        <TR>
+          <TH>Service</TH>
+          <TH>Hostname</TH>
+          <TH>Clusters</TH>
+          <TH className="text-right">Endpoints</TH>
+          <TH>Health</TH>
+        </TR>
+      </THead>
+      <TBody>
+        {services.map((s) => {
+          const allStale = s.clusters.length > 0 && s.clusters.every((c) => c.stale);
+          return (
+            <TR
+              key={s.id}
+              data-testid={`global-service-${s.namespace}-${s.name}`}
+              className="hover:bg-surface-hover/40"
+            >
+              <TD>
+                <div className="text-fg font-medium">{s.name}</div>
+                <div className="text-subtle font-mono text-xs">{s.namespace}</div>
+              </TD>
+              <TD className="text-muted font-mono text-xs">
+                <span className="break-all">{s.hostname}</span>
+              </TD>
+              <TD>
+                <div className="flex max-w-xl flex-wrap gap-1">
+                  {s.clusters.map((m) => (
+                    <ClusterChip key={m.cluster} member={m} />
+                  ))}
+                </div>
+              </TD>
+              <TD className="text-right">
+                <EndpointCount
+                  ready={s.endpoints.ready}
+                  total={s.endpoints.total}
+                  stale={allStale}
+                />
+              </TD>
+              <TD>
+                <HealthBadge health={s.health} />
+              </TD>
+            </TR>
+          );
+        })}
+      </TBody>
+    </Table>
+  );
+}

@@ -1,0 +1,132 @@
+"use client";
+
+import { LoaderCircle, Search, X } from "lucide-react";
+import { MESH_TYPES, type MeshTypeName } from "@/lib/agent-protocol/snapshot";
+import { MESH_STYLES } from "@/components/mesh/mesh-badge";
+import { Button } from "@/components/ui/button";
+import { Input, Select } from "@/components/ui/field";
+
+export type ServiceFilterValues = {
+  q: string;
+  cluster: string;
+  namespace: string;
+  mesh: MeshTypeName | "";
+  multiCluster: boolean;
+};
+
+export const EMPTY_FILTERS: ServiceFilterValues = {
+  q: "",
+  cluster: "",
+  namespace: "",
+  mesh: "",
+  multiCluster: false,
+};
+
+type ServiceFiltersProps = {
+  values: ServiceFilterValues;
+  clusters: { name: string; displayName: string }[];
+  namespaces: string[];
+  fetching: boolean;
+  onChange: (next: ServiceFilterValues) => void;
+};
+
+function hasFilters(v: ServiceFilterValues): boolean {
+  return Boolean(v.q || v.cluster || v.namespace || v.mesh || v.multiCluster);
+}
+
+export function ServiceFilters({
+  values,
+  clusters,
+  namespaces,
+  fetching,
+  onChange,
+}: ServiceFiltersProps) {
+  function set<K extends keyof ServiceFilterValues>(key: K, value: ServiceFilterValues[K]) {
+    onChange({ ...values, [key]: value });
+  }
+
+  return (
+    <div
+      role="search"
+      className="border-border flex flex-wrap items-center gap-2 border-b px-4 py-3"
+    >
+      <div className="relative min-w-56 flex-1 basis-64">
+        <Search
+          className="text-subtle pointer-events-none absolute top-1/2 left-2.5 size-3.5 -translate-y-1/2"
+          aria-hidden
+        />
+        <Input
+          type="search"
+          aria-label="Search services"
+          placeholder="Search by name, namespace or hostname"
+          value={values.q}
+          onChange={(e) => set("q", e.target.value)}
+          className="pl-8"
+          data-testid="services-search"
+        />
+      </div>
+      <Select
+        aria-label="Cluster"
+        value={values.cluster}
+        onChange={(e) => set("cluster", e.target.value)}
+        className="w-auto min-w-36"
+      >
+        <option value="">All clusters</option>
+        {clusters.map((c) => (
+          <option key={c.name} value={c.name}>
+            {c.displayName && c.displayName !== c.name ? `${c.displayName} (${c.name})` : c.name}
+          </option>
+        ))}
+      </Select>
+      <Select
+        aria-label="Namespace"
+        value={values.namespace}
+        onChange={(e) => set("namespace", e.target.value)}
+        className="w-auto min-w-36"
+      >
+        <option value="">All namespaces</option>
+        {namespaces.map((ns) => (
+          <option key={ns} value={ns}>
+            {ns}
+          </option>
+        ))}
+      </Select>
+      <Select
+        aria-label="Mesh"
+        value={values.mesh}
+        onChange={(e) => set("mesh", e.target.value as MeshTypeName | "")}
+        className="w-auto min-w-32"
+      >
+        <option value="">All meshes</option>
+        {MESH_TYPES.map((m) => (
+          <option key={m} value={m}>
+            {MESH_STYLES[m].label}
+          </option>
+        ))}
+      </Select>
+      <label className="border-border-strong bg-surface text-fg flex h-8 cursor-pointer items-center gap-2 rounded-md border px-2.5 text-[13px] select-none">
+        <input
+          type="checkbox"
+          checked={values.multiCluster}
+          onChange={(e) => set("multiCluster", e.target.checked)}
+          className="size-3.5 accent-[var(--accent)]"
+        />
+        Multi-cluster only
+      </label>
+      {hasFilters(values) ? (
+        <Button variant="ghost" size="sm" onClick={() => onChange(EMPTY_FILTERS)}>
+          <X className="size-3.5" aria-hidden />
+          Clear
+        </Button>
+      ) : null}
+      <span className="ml-auto flex size-4 items-center" aria-live="polite">
+        {fetching ? (
+          <>
+            <LoaderCircle className="text-subtle size-4 animate-spin" aria-hidden />
+            <span className="sr-only">Updating results…</span>
+          </>
+        ) : null}
+      </span>
+    </div>
+  );
+}
