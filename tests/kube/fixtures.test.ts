@@ -5,15 +5,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 
 import { clientsFor, harnessClusters, statusOf } from "./clients";
 import { BOOKINFO_NAMESPACE, DISTRIBUTED_BOOKINFO, loadBookinfo } from "./fixtures/bookinfo";
-import { installMeshMarkers, MESH_MARKERS, type MeshKind } from "./fixtures/meshes";
+import { FLEET_MESHES, loadFleet } from "./fixtures/fleet";
+import { MESH_MARKERS, type MeshKind } from "./fixtures/meshes";
 import { TEST_ROOT_A_PEM, TEST_ROOT_B_PEM } from "./fixtures/test-roots";
 
-// Which mesh each cluster pretends to run (west-1 runs two, as mixed fleets do).
-const MESHES: Record<string, MeshKind[]> = {
-  "east-1": ["istio"],
-  "east-2": ["linkerd"],
-  "west-1": ["cilium", "consul"],
-};
+const MESHES = FLEET_MESHES;
 
 /** What the agent's detection will do: every namespace, object (with keys) and CRD present. */
 async function detect(cluster: string, mesh: MeshKind): Promise<boolean> {
@@ -45,19 +41,7 @@ async function detect(cluster: string, mesh: MeshKind): Promise<boolean> {
 
 describe("fixtures on three clusters", () => {
   beforeAll(async () => {
-    for (const layout of DISTRIBUTED_BOOKINFO) {
-      const c = clientsFor(layout.name);
-      await loadBookinfo(c.kc, layout.name);
-      for (const mesh of MESHES[layout.name] ?? []) {
-        await installMeshMarkers(c.kc, mesh, {
-          trustDomain: "bookinfo.example",
-          clusterName: layout.name,
-          clusterId: DISTRIBUTED_BOOKINFO.indexOf(layout) + 1,
-          // west-1's Consul has another root: the trust-root-mismatch scenario.
-          rootCertPem: mesh === "consul" ? TEST_ROOT_B_PEM : TEST_ROOT_A_PEM,
-        });
-      }
-    }
+    await loadFleet(DISTRIBUTED_BOOKINFO.map((c) => ({ name: c.name, kc: clientsFor(c.name).kc })));
   });
 
   it("starts the three clusters of Distributed Bookinfo", () => {

@@ -15,6 +15,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -127,8 +128,9 @@ func main() {
 
 	root := o.workDir
 	if root == "" {
+		removeStaleWorkDirs()
 		var err error
-		if root, err = os.MkdirTemp("", "meridian-kube-"); err != nil {
+		if root, err = os.MkdirTemp("", workDirPrefix); err != nil {
 			emit(readyLine{Error: err.Error()})
 			os.Exit(1)
 		}
@@ -136,6 +138,8 @@ func main() {
 		emit(readyLine{Error: err.Error()})
 		os.Exit(1)
 	}
+
+	_ = os.WriteFile(filepath.Join(root, pidFile), []byte(strconv.Itoa(os.Getpid())), 0o600)
 
 	var clusters []*cluster
 	var mu sync.Mutex
@@ -233,4 +237,29 @@ func fail(err error, c *cluster, shutdown func()) {
 	emit(readyLine{Error: err.Error()})
 	shutdown()
 	os.Exit(1)
+}
+
+const (
+	workDirPrefix = "meridian-kube-"
+	pidFile       = "harness.pid"
+)
+
+// removeStaleWorkDirs deletes work directories left by a harness that was killed
+// with SIGKILL (its children died with it through Pdeathsig, its files did not).
+func removeStaleWorkDirs() {
+	dirs, _ := filepath.Glob(filepath.Join(os.TempDir(), workDirPrefix+"*"))
+	for _, dir := range dirs {
+		data, err := os.ReadFile(filepath.Join(dir, pidFile))
+		if err != nil {
+			continue // not ours, or still being created
+		}
+		pid, err := strconv.Atoi(strings.TrimSpace(string(data)))
+		if err != nil || pid <= 0 {
+			continue
+		}
+		if err := syscall.Kill(pid, 0); err == syscall.ESRCH {
+			logf("removing stale work directory %s (harness %d is gone)", dir, pid)
+			_ = os.RemoveAll(dir)
+		}
+	}
 }
