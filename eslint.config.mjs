@@ -18,7 +18,10 @@ const config = [
   },
   {
     rules: {
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
+      ],
       "@typescript-eslint/consistent-type-imports": "error",
       "no-console": ["error", { allow: ["warn", "error"] }],
     },
@@ -38,7 +41,17 @@ const config = [
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: ["next", "next/*", "@prisma/*", "@/lib/db/*", "react", "@/components/*", "@/app/*"] },
+        {
+          patterns: [
+            "next",
+            "next/*",
+            "@prisma/*",
+            "@/lib/db/*",
+            "react",
+            "@/components/*",
+            "@/app/*",
+          ],
+        },
       ],
     },
   },

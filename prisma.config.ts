@@ -35,7 +35,12 @@ class CharAsTextClient extends pg.Client {
 }
 
 function adapterFor(url: string) {
-  return new PrismaPg({ connectionString: url, allowExitOnIdle: true, idleTimeoutMillis: 200, Client: CharAsTextClient });
+  return new PrismaPg({
+    connectionString: url,
+    allowExitOnIdle: true,
+    idleTimeoutMillis: 200,
+    Client: CharAsTextClient,
+  });
 }
 
 export default defineConfig({

@@ -6,7 +6,10 @@ export function redact(text: string): string {
   return text
     .replace(/mrd_(?:pat|join|agent)_[A-Za-z0-9_-]+/g, "[redacted]")
     .replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^\s:@/]+:[^\s@/]+@/gi, "$1[redacted]@")
-    .replace(/("?(?:authorization|password|secret|token)"?\s*[:=]\s*"?)[^\s"',}]+/gi, "$1[redacted]");
+    .replace(
+      /("?(?:authorization|password|secret|token)"?\s*[:=]\s*"?)[^\s"',}]+/gi,
+      "$1[redacted]",
+    );
 }
 
 function write(level: Level, msg: string, fields: Record<string, unknown> = {}): void {

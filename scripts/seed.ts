@@ -3,7 +3,9 @@ import { seedDemoFleet } from "@/lib/db/demo-seed";
 import { db } from "@/lib/db/client";
 
 if (!process.env.DATABASE_URL) {
-  console.error("seed: set DATABASE_URL (or use `npm run demo`, which seeds its embedded database)");
+  console.error(
+    "seed: set DATABASE_URL (or use `npm run demo`, which seeds its embedded database)",
+  );
   process.exit(1);
 }
 const { clusters } = await seedDemoFleet();

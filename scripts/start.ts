@@ -33,7 +33,9 @@ async function main(): Promise<void> {
   if (!process.env.DATABASE_URL) {
     const dataDir = path.join(stateDir, args.demo ? "demo-db" : "db");
     if (args.reset) rmSync(dataDir, { recursive: true, force: true });
-    say(`no DATABASE_URL: starting the embedded database in ${path.relative(process.cwd(), dataDir) || dataDir}`);
+    say(
+      `no DATABASE_URL: starting the embedded database in ${path.relative(process.cwd(), dataDir) || dataDir}`,
+    );
     embedded = await startEmbeddedPostgres(dataDir);
     process.env.DATABASE_URL = embedded.url;
     process.env.MERIDIAN_DB_POOL_MAX = "1";
@@ -52,11 +54,15 @@ async function main(): Promise<void> {
     await run(process.execPath, [require.resolve("next/dist/bin/next"), "build"], { cwd: ROOT });
   }
 
-  const next = spawn(process.execPath, [require.resolve("next/dist/bin/next"), "start", "-p", args.port, "-H", "0.0.0.0"], {
-    cwd: ROOT,
-    stdio: "inherit",
-    env: { ...process.env, MERIDIAN_DEMO: args.demo ? "1" : "" },
-  });
+  const next = spawn(
+    process.execPath,
+    [require.resolve("next/dist/bin/next"), "start", "-p", args.port, "-H", "0.0.0.0"],
+    {
+      cwd: ROOT,
+      stdio: "inherit",
+      env: { ...process.env, MERIDIAN_DEMO: args.demo ? "1" : "" },
+    },
+  );
   say(`Meridian is starting on http://localhost:${args.port}`);
   const shutdown = async () => {
     await stopChild(next);

@@ -55,7 +55,10 @@ export const reportedMeshSchema = z
     trustDomain: z.string().max(253).default(""),
     rootCaFingerprint: z
       .string()
-      .regex(/^([0-9A-F]{2}(:[0-9A-F]{2}){31})?$/, "rootCaFingerprint must be a SHA-256 fingerprint")
+      .regex(
+        /^([0-9A-F]{2}(:[0-9A-F]{2}){31})?$/,
+        "rootCaFingerprint must be a SHA-256 fingerprint",
+      )
       .default(""),
   })
   .strict();
@@ -73,7 +76,11 @@ export const clusterSnapshotSchema = z
     for (const [i, s] of snap.services.entries()) {
       const key = `${s.namespace}/${s.name}`;
       if (seen.has(key)) {
-        ctx.addIssue({ code: "custom", path: ["services", i], message: `duplicate service ${key}` });
+        ctx.addIssue({
+          code: "custom",
+          path: ["services", i],
+          message: `duplicate service ${key}`,
+        });
       }
       seen.add(key);
     }

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import type { z } from "zod";
 
 /** A typed API error; the route wrapper turns it into `{ error: { code, message } }`. */
 export class ApiError extends Error {
@@ -34,7 +34,12 @@ export function describeZodError(error: z.ZodError): string {
 export function parseOrThrow<T extends z.ZodTypeAny>(schema: T, value: unknown): z.infer<T> {
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
-    throw new ApiError(400, "invalid_input", describeZodError(parsed.error), parsed.error.issues.map((i) => ({ path: i.path, message: i.message })));
+    throw new ApiError(
+      400,
+      "invalid_input",
+      describeZodError(parsed.error),
+      parsed.error.issues.map((i) => ({ path: i.path, message: i.message })),
+    );
   }
   return parsed.data;
 }

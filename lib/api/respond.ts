@@ -7,7 +7,11 @@ import { log } from "@/lib/log";
 const MAX_BODY_BYTES = 1024 * 1024;
 
 /** JSON response validated against its schema, so the API never drifts from its contract. */
-export function json<T extends z.ZodTypeAny>(schema: T, data: z.input<T>, status = 200): NextResponse {
+export function json<T extends z.ZodTypeAny>(
+  schema: T,
+  data: z.input<T>,
+  status = 200,
+): NextResponse {
   return NextResponse.json(schema.parse(data), { status });
 }
 
@@ -34,21 +38,42 @@ type PrismaLikeError = { code?: unknown; meta?: { target?: unknown } };
 export function errorResponse(error: unknown): NextResponse {
   if (error instanceof ApiError) {
     return NextResponse.json(
-      { error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) } },
+      {
+        error: {
+          code: error.code,
+          message: error.message,
+          ...(error.details ? { details: error.details } : {}),
+        },
+      },
       { status: error.status },
     );
   }
   if (error instanceof z.ZodError) {
-    return NextResponse.json({ error: { code: "invalid_input", message: describeZodError(error) } }, { status: 400 });
+    return NextResponse.json(
+      { error: { code: "invalid_input", message: describeZodError(error) } },
+      { status: 400 },
+    );
   }
   const code = (error as PrismaLikeError | null)?.code;
   if (code === "P2002") {
-    return NextResponse.json({ error: { code: "conflict", message: "An object with that name already exists" } }, { status: 409 });
+    return NextResponse.json(
+      { error: { code: "conflict", message: "An object with that name already exists" } },
+      { status: 409 },
+    );
   }
   if (code === "P2025") {
-    return NextResponse.json({ error: { code: "not_found", message: "Not found" } }, { status: 404 });
+    return NextResponse.json(
+      { error: { code: "not_found", message: "Not found" } },
+      { status: 404 },
+    );
   }
   const id = crypto.randomUUID();
-  log.error("unhandled error in route", { errorId: id, error: error instanceof Error ? error.message : String(error) });
-  return NextResponse.json({ error: { code: "internal", message: `Internal error (reference ${id})` } }, { status: 500 });
+  log.error("unhandled error in route", {
+    errorId: id,
+    error: error instanceof Error ? error.message : String(error),
+  });
+  return NextResponse.json(
+    { error: { code: "internal", message: `Internal error (reference ${id})` } },
+    { status: 500 },
+  );
 }

@@ -111,7 +111,10 @@ export type OverviewDto = z.infer<typeof overviewSchema>;
 
 /** Partial results are first-class: items plus per-source errors. */
 export const listOf = <T extends z.ZodTypeAny>(item: T) =>
-  z.object({ items: z.array(item), errors: z.array(z.object({ source: z.string(), message: z.string() })) });
+  z.object({
+    items: z.array(item),
+    errors: z.array(z.object({ source: z.string(), message: z.string() })),
+  });
 
 // ─── Inputs ────────────────────────────────────────────────────────────────────
 

@@ -24,11 +24,18 @@ async function fromBearer(token: string): Promise<Principal | null> {
     include: { user: true },
   });
   const now = new Date();
-  if (!row || row.revokedAt || (row.expiresAt && row.expiresAt <= now) || row.user.disabledAt) return null;
+  if (!row || row.revokedAt || (row.expiresAt && row.expiresAt <= now) || row.user.disabledAt)
+    return null;
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > TOKEN_TOUCH_INTERVAL_MS) {
     await db().apiToken.update({ where: { id: row.id }, data: { lastUsedAt: now } });
   }
-  return { kind: "token", userId: row.userId, email: row.user.email, role: row.user.role, tokenId: row.id };
+  return {
+    kind: "token",
+    userId: row.userId,
+    email: row.user.email,
+    role: row.user.role,
+    tokenId: row.id,
+  };
 }
 
 async function fromSession(req: NextRequest): Promise<Principal | null> {

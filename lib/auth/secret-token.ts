@@ -8,7 +8,11 @@ export type TokenKind = keyof typeof TOKEN_PREFIXES;
 /** A new secret: the plaintext (shown once), its display prefix and the hash to store. */
 export function issueSecretToken(kind: TokenKind): { token: string; prefix: string; hash: string } {
   const token = TOKEN_PREFIXES[kind] + randomBytes(32).toString("base64url");
-  return { token, prefix: token.slice(0, TOKEN_PREFIXES[kind].length + 6), hash: hashSecretToken(token) };
+  return {
+    token,
+    prefix: token.slice(0, TOKEN_PREFIXES[kind].length + 6),
+    hash: hashSecretToken(token),
+  };
 }
 
 /**

@@ -55,7 +55,9 @@ export function withAuth(handler: AuthedHandler, opts: { role: RoleName }): Rout
  * Explicitly public route (health checks, the sign-in endpoint): same error handling,
  * no caller. Every use is listed in the route audit test.
  */
-export function publicRoute(handler: (req: NextRequest, ctx: { params: Params }) => Promise<Response>): RouteHandler {
+export function publicRoute(
+  handler: (req: NextRequest, ctx: { params: Params }) => Promise<Response>,
+): RouteHandler {
   return guard(async (req, ctx) => handler(req, { params: (await ctx.params) ?? {} }));
 }
 

@@ -5,7 +5,15 @@ import { issueSecretToken } from "@/lib/auth/secret-token";
 import { db } from "@/lib/db/client";
 import { recordAudit, type Actor } from "@/lib/db/audit";
 
-type TokenRow = { id: string; name: string; prefix: string; createdAt: Date; lastUsedAt: Date | null; expiresAt: Date | null; revokedAt: Date | null };
+type TokenRow = {
+  id: string;
+  name: string;
+  prefix: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  expiresAt: Date | null;
+  revokedAt: Date | null;
+};
 
 function toDto(t: TokenRow): ApiTokenDto {
   return {
@@ -32,9 +40,13 @@ export async function createApiToken(
   actor: Actor,
 ): Promise<{ token: string; item: ApiTokenDto }> {
   const { token, prefix, hash } = issueSecretToken("api");
-  const expiresAt = input.expiresInDays ? new Date(Date.now() + input.expiresInDays * 86_400_000) : null;
+  const expiresAt = input.expiresInDays
+    ? new Date(Date.now() + input.expiresInDays * 86_400_000)
+    : null;
   const row = await db().$transaction(async (tx) => {
-    const created = await tx.apiToken.create({ data: { userId, name: input.name, prefix, tokenHash: hash, expiresAt } });
+    const created = await tx.apiToken.create({
+      data: { userId, name: input.name, prefix, tokenHash: hash, expiresAt },
+    });
     await recordAudit(tx, actor, "api-token.create", "api-token", created.id, { name: input.name });
     return created;
   });

@@ -8,7 +8,12 @@ import { env } from "@/lib/env";
 
 export const CLUSTER_INCLUDE = { meshes: { orderBy: { type: "asc" } }, agent: true } as const;
 
-type MeshRow = { type: MeshTypeName; version: string; trustDomain: string; rootCaFingerprint: string };
+type MeshRow = {
+  type: MeshTypeName;
+  version: string;
+  trustDomain: string;
+  rootCaFingerprint: string;
+};
 export type ClusterRow = {
   name: string;
   displayName: string;
@@ -40,7 +45,11 @@ export function staleness(): { now: Date; after: number } {
   return { now: new Date(), after: env().MERIDIAN_STALE_AFTER_SECONDS };
 }
 
-export function toClusterSummary(c: ClusterRow, counts: ServiceCounts | undefined, clock = staleness()): ClusterSummary {
+export function toClusterSummary(
+  c: ClusterRow,
+  counts: ServiceCounts | undefined,
+  clock = staleness(),
+): ClusterSummary {
   return {
     name: c.name,
     displayName: c.displayName,

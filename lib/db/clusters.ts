@@ -1,5 +1,10 @@
 import "server-only";
-import type { ClusterCreateInput, ClusterDetail, ClusterSummary, ClusterUpdateInput } from "@/lib/api/schemas";
+import type {
+  ClusterCreateInput,
+  ClusterDetail,
+  ClusterSummary,
+  ClusterUpdateInput,
+} from "@/lib/api/schemas";
 import { ApiError, conflict, notFound } from "@/lib/api/errors";
 import { db } from "@/lib/db/client";
 import { recordAudit, type Actor } from "@/lib/db/audit";
@@ -12,7 +17,9 @@ import {
 } from "@/lib/db/cluster-view";
 
 /** Service and endpoint totals per cluster, in one grouped query. */
-export async function serviceCountsByCluster(names?: string[]): Promise<Map<string, ServiceCounts>> {
+export async function serviceCountsByCluster(
+  names?: string[],
+): Promise<Map<string, ServiceCounts>> {
   const groups = await db().service.groupBy({
     by: ["clusterName"],
     where: names ? { clusterName: { in: names } } : undefined,
@@ -22,7 +29,11 @@ export async function serviceCountsByCluster(names?: string[]): Promise<Map<stri
   return new Map(
     groups.map((g) => [
       g.clusterName,
-      { services: g._count._all, ready: g._sum.endpointsReady ?? 0, total: g._sum.endpointsTotal ?? 0 },
+      {
+        services: g._count._all,
+        ready: g._sum.endpointsReady ?? 0,
+        total: g._sum.endpointsTotal ?? 0,
+      },
     ]),
   );
 }
@@ -30,7 +41,10 @@ export async function serviceCountsByCluster(names?: string[]): Promise<Map<stri
 /** Every cluster with its meshes, agent status and service totals, by region then name. */
 export async function listClusters(): Promise<ClusterSummary[]> {
   const [rows, counts] = await Promise.all([
-    db().cluster.findMany({ include: CLUSTER_INCLUDE, orderBy: [{ region: "asc" }, { name: "asc" }] }),
+    db().cluster.findMany({
+      include: CLUSTER_INCLUDE,
+      orderBy: [{ region: "asc" }, { name: "asc" }],
+    }),
     serviceCountsByCluster(),
   ]);
   const clock = staleness();
@@ -43,7 +57,10 @@ export async function getCluster(name: string): Promise<ClusterDetail | null> {
     where: { name },
     include: {
       ...CLUSTER_INCLUDE,
-      services: { include: { globalService: true }, orderBy: [{ namespace: "asc" }, { name: "asc" }] },
+      services: {
+        include: { globalService: true },
+        orderBy: [{ namespace: "asc" }, { name: "asc" }],
+      },
     },
   });
   if (!row) return null;
@@ -91,7 +108,11 @@ export async function createCluster(
 }
 
 /** Edit a cluster with optimistic concurrency: a stale `version` gets 409, never a lost update. */
-export async function updateCluster(name: string, input: ClusterUpdateInput, actor: Actor): Promise<ClusterSummary> {
+export async function updateCluster(
+  name: string,
+  input: ClusterUpdateInput,
+  actor: Actor,
+): Promise<ClusterSummary> {
   const { version, state, ...fields } = input;
   await db().$transaction(async (tx) => {
     const current = await tx.cluster.findUnique({ where: { name } });
@@ -107,9 +128,16 @@ export async function updateCluster(name: string, input: ClusterUpdateInput, act
         `Cluster "${name}" was changed by someone else (version ${current.version}, you sent ${version}); reload and try again`,
       );
     }
-    await recordAudit(tx, actor, state === "live" && current.state === "pending" ? "cluster.accept" : "cluster.update", "cluster", name, {
-      fields: Object.keys(input).filter((k) => k !== "version"),
-    });
+    await recordAudit(
+      tx,
+      actor,
+      state === "live" && current.state === "pending" ? "cluster.accept" : "cluster.update",
+      "cluster",
+      name,
+      {
+        fields: Object.keys(input).filter((k) => k !== "version"),
+      },
+    );
   });
   return summaryOf(name);
 }

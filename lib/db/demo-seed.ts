@@ -26,5 +26,8 @@ export async function seedDemoFleet(): Promise<{ clusters: number }> {
 
 /** Mark the simulated clusters as seen: the demo's stand-in for their agents' reports. */
 export async function heartbeatSimulatedClusters(): Promise<void> {
-  await db().cluster.updateMany({ where: { simulated: true, state: "live" }, data: { lastSeenAt: new Date() } });
+  await db().cluster.updateMany({
+    where: { simulated: true, state: "live" },
+    data: { lastSeenAt: new Date() },
+  });
 }

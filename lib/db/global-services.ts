@@ -83,7 +83,13 @@ export async function listGlobalServices(q: GlobalServiceQuery): Promise<GlobalS
 }
 
 /** One global service by namespace and name, or null. */
-export async function getGlobalService(namespace: string, name: string): Promise<GlobalServiceDto | null> {
-  const row = await db().globalService.findUnique({ where: { namespace_name: { namespace, name } }, include: INCLUDE });
+export async function getGlobalService(
+  namespace: string,
+  name: string,
+): Promise<GlobalServiceDto | null> {
+  const row = await db().globalService.findUnique({
+    where: { namespace_name: { namespace, name } },
+    include: INCLUDE,
+  });
   return row ? toDto(row, staleness()) : null;
 }

@@ -10,11 +10,18 @@ import { env } from "@/lib/env";
 type Tx = Prisma.TransactionClient;
 
 /** Find or create the global services for these namespace/name pairs; returns their ids. */
-async function ensureGlobalServices(tx: Tx, keys: { namespace: string; name: string }[]): Promise<Map<string, string>> {
+async function ensureGlobalServices(
+  tx: Tx,
+  keys: { namespace: string; name: string }[],
+): Promise<Map<string, string>> {
   if (keys.length === 0) return new Map();
   const style = env().MERIDIAN_GLOBAL_HOST_STYLE;
   await tx.globalService.createMany({
-    data: keys.map((k) => ({ namespace: k.namespace, name: k.name, hostname: globalHostname(k.namespace, k.name, style) })),
+    data: keys.map((k) => ({
+      namespace: k.namespace,
+      name: k.name,
+      hostname: globalHostname(k.namespace, k.name, style),
+    })),
     skipDuplicates: true,
   });
   const rows = await tx.globalService.findMany({
@@ -48,22 +55,39 @@ export async function applyClusterSnapshot(
 ): Promise<{ created: number; updated: number; removed: number }> {
   const snapshot: ClusterSnapshot = clusterSnapshotSchema.parse(input);
   return db().$transaction(async (tx) => {
-    const cluster = await tx.cluster.findUnique({ where: { name: clusterName }, select: { name: true } });
+    const cluster = await tx.cluster.findUnique({
+      where: { name: clusterName },
+      select: { name: true },
+    });
     if (!cluster) throw notFound("Cluster");
     const now = new Date();
 
-    await tx.mesh.deleteMany({ where: { clusterName, type: { notIn: snapshot.meshes.map((m) => m.type) } } });
+    await tx.mesh.deleteMany({
+      where: { clusterName, type: { notIn: snapshot.meshes.map((m) => m.type) } },
+    });
     for (const m of snapshot.meshes) {
       await tx.mesh.upsert({
         where: { clusterName_type: { clusterName, type: m.type } },
         create: { clusterName, ...m },
-        update: { version: m.version, trustDomain: m.trustDomain, rootCaFingerprint: m.rootCaFingerprint },
+        update: {
+          version: m.version,
+          trustDomain: m.trustDomain,
+          rootCaFingerprint: m.rootCaFingerprint,
+        },
       });
     }
 
     const stored = await tx.service.findMany({
       where: { clusterName },
-      select: { id: true, namespace: true, name: true, type: true, ports: true, labels: true, endpointsByZone: true },
+      select: {
+        id: true,
+        namespace: true,
+        name: true,
+        type: true,
+        ports: true,
+        labels: true,
+        endpointsByZone: true,
+      },
     });
     const diff = diffServices(stored, snapshot.services);
     const globalIds = await ensureGlobalServices(tx, diff.create);
@@ -86,7 +110,11 @@ export async function applyClusterSnapshot(
       await pruneOrphanGlobalServices(tx);
     }
     await tx.cluster.update({ where: { name: clusterName }, data: { lastSeenAt: now } });
-    const summary = { created: diff.create.length, updated: diff.update.length, removed: diff.remove.length };
+    const summary = {
+      created: diff.create.length,
+      updated: diff.update.length,
+      removed: diff.remove.length,
+    };
     if (summary.created || summary.removed) {
       await recordAudit(tx, actor, "inventory.snapshot", "cluster", clusterName, summary);
     }

@@ -4,7 +4,14 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from "@/lib/auth/pass
 import { db } from "@/lib/db/client";
 import { recordAudit, type Actor } from "@/lib/db/audit";
 
-type UserRow = { id: string; email: string; name: string | null; role: RoleName; createdAt: Date; lastLoginAt: Date | null };
+type UserRow = {
+  id: string;
+  email: string;
+  name: string | null;
+  role: RoleName;
+  createdAt: Date;
+  lastLoginAt: Date | null;
+};
 
 export function toUserDto(u: UserRow): UserDto {
   return {
@@ -39,9 +46,17 @@ export async function createUser(
   const passwordHash = await hashPassword(input.password);
   const user = await db().$transaction(async (tx) => {
     const created = await tx.user.create({
-      data: { email: normaliseEmail(input.email), name: input.name ?? null, passwordHash, role: input.role },
+      data: {
+        email: normaliseEmail(input.email),
+        name: input.name ?? null,
+        passwordHash,
+        role: input.role,
+      },
     });
-    await recordAudit(tx, actor, "user.create", "user", created.id, { email: created.email, role: created.role });
+    await recordAudit(tx, actor, "user.create", "user", created.id, {
+      email: created.email,
+      role: created.role,
+    });
     return created;
   });
   return toUserDto(user);
@@ -59,6 +74,9 @@ export async function listUsers(): Promise<UserDto[]> {
 export async function ensureAdmin(email: string, password: string): Promise<"created" | "exists"> {
   const existing = await db().user.findUnique({ where: { email: normaliseEmail(email) } });
   if (existing) return "exists";
-  await createUser({ email, password, role: "admin", name: "Administrator" }, { type: "system", label: "bootstrap" });
+  await createUser(
+    { email, password, role: "admin", name: "Administrator" },
+    { type: "system", label: "bootstrap" },
+  );
   return "created";
 }

@@ -11,19 +11,30 @@ export type DemoCluster = { cluster: ClusterCreateInput; snapshot: ClusterSnapsh
 export const BOOKINFO_NAMESPACE = "bookinfo";
 
 // One root CA shared by the Istio clusters (one mesh), another for Linkerd.
-const ISTIO_ROOT = "4F:1C:9A:22:7B:E0:31:5D:8C:66:A2:F3:09:D4:1E:B7:52:90:CC:3A:7D:E8:14:6B:A5:0F:93:2E:C1:48:D6:7A";
-const LINKERD_ROOT = "B3:07:5E:91:D2:4A:68:F1:0C:3B:E7:25:94:AD:16:C8:7F:52:E9:30:4B:A1:D6:8E:27:F5:0A:63:9C:B4:1D:E2";
+const ISTIO_ROOT =
+  "4F:1C:9A:22:7B:E0:31:5D:8C:66:A2:F3:09:D4:1E:B7:52:90:CC:3A:7D:E8:14:6B:A5:0F:93:2E:C1:48:D6:7A";
+const LINKERD_ROOT =
+  "B3:07:5E:91:D2:4A:68:F1:0C:3B:E7:25:94:AD:16:C8:7F:52:E9:30:4B:A1:D6:8E:27:F5:0A:63:9C:B4:1D:E2";
 
-const http = (port: number) => [{ name: "http", port, protocol: "TCP" as const, targetPort: port, appProtocol: "http" }];
+const http = (port: number) => [
+  { name: "http", port, protocol: "TCP" as const, targetPort: port, appProtocol: "http" },
+];
 
-function svc(name: string, port: number, byZone: Record<string, [ready: number, total: number]>, versions: string[] = ["v1"]): ReportedService {
+function svc(
+  name: string,
+  port: number,
+  byZone: Record<string, [ready: number, total: number]>,
+  versions: string[] = ["v1"],
+): ReportedService {
   return {
     namespace: BOOKINFO_NAMESPACE,
     name,
     type: "ClusterIP",
     ports: http(port),
     labels: { app: name, service: name, "bookinfo.meridian.dev/versions": versions.join(".") },
-    endpointsByZone: Object.fromEntries(Object.entries(byZone).map(([z, [ready, total]]) => [z, { ready, total }])),
+    endpointsByZone: Object.fromEntries(
+      Object.entries(byZone).map(([z, [ready, total]]) => [z, { ready, total }]),
+    ),
   };
 }
 
@@ -39,7 +50,14 @@ export const BOOKINFO_FLEET: DemoCluster[] = [
       labels: { env: "prod", tier: "primary" },
     },
     snapshot: {
-      meshes: [{ type: "istio", version: "1.24.2", trustDomain: "cluster.local", rootCaFingerprint: ISTIO_ROOT }],
+      meshes: [
+        {
+          type: "istio",
+          version: "1.24.2",
+          trustDomain: "cluster.local",
+          rootCaFingerprint: ISTIO_ROOT,
+        },
+      ],
       services: [
         svc("productpage", 9080, { "us-east-1a": [2, 2], "us-east-1b": [1, 1] }),
         svc("details", 9080, { "us-east-1a": [1, 1], "us-east-1b": [1, 1] }),
@@ -58,7 +76,14 @@ export const BOOKINFO_FLEET: DemoCluster[] = [
       labels: { env: "prod", tier: "secondary" },
     },
     snapshot: {
-      meshes: [{ type: "istio", version: "1.24.2", trustDomain: "cluster.local", rootCaFingerprint: ISTIO_ROOT }],
+      meshes: [
+        {
+          type: "istio",
+          version: "1.24.2",
+          trustDomain: "cluster.local",
+          rootCaFingerprint: ISTIO_ROOT,
+        },
+      ],
       services: [
         svc("details", 9080, { "us-east-1c": [1, 1], "us-east-1d": [1, 1] }),
         svc("reviews", 9080, { "us-east-1c": [1, 1], "us-east-1d": [1, 1] }, ["v3"]),
@@ -78,7 +103,12 @@ export const BOOKINFO_FLEET: DemoCluster[] = [
     },
     snapshot: {
       meshes: [
-        { type: "linkerd", version: "2.16.1", trustDomain: "root.linkerd.cluster.local", rootCaFingerprint: LINKERD_ROOT },
+        {
+          type: "linkerd",
+          version: "2.16.1",
+          trustDomain: "root.linkerd.cluster.local",
+          rootCaFingerprint: LINKERD_ROOT,
+        },
       ],
       services: [
         svc("productpage", 9080, { "eu-west-1a": [1, 1], "eu-west-1b": [1, 1] }),

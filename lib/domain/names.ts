@@ -38,4 +38,7 @@ export const plainText = (what: string, max: number) =>
     .string()
     .trim()
     .max(max, `${what} must be at most ${max} characters`)
-    .refine((s) => !/[<>\u0000-\u001f]/.test(s), `${what} must not contain markup or control characters`);
+    .refine(
+      (s) => !/[<>\u0000-\u001f]/.test(s),
+      `${what} must not contain markup or control characters`,
+    );

@@ -28,7 +28,9 @@ export async function bootstrap(opts: {
       opts.say(`admin ${email} exists; sign in with its password`);
     }
   } else if ((await db().user.count()) === 0) {
-    opts.say("no users yet: set MERIDIAN_ADMIN_EMAIL and MERIDIAN_ADMIN_PASSWORD to create the first admin");
+    opts.say(
+      "no users yet: set MERIDIAN_ADMIN_EMAIL and MERIDIAN_ADMIN_PASSWORD to create the first admin",
+    );
   }
   if (opts.demo) {
     const { clusters } = await seedDemoFleet();

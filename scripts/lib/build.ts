@@ -1,7 +1,17 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
-const SOURCES = ["app", "components", "lib", "public", "next.config.ts", "package-lock.json", "postcss.config.mjs", "proxy.ts", "instrumentation.ts"];
+const SOURCES = [
+  "app",
+  "components",
+  "lib",
+  "public",
+  "next.config.ts",
+  "package-lock.json",
+  "postcss.config.mjs",
+  "proxy.ts",
+  "instrumentation.ts",
+];
 
 function newestMtime(p: string): number {
   if (!existsSync(p)) return 0;

@@ -13,15 +13,22 @@ const require = createRequire(import.meta.url);
  * Start the embedded Postgres (PGlite over the Postgres wire protocol) in its own process,
  * persisted in `dataDir`. It serves one connection at a time, so clients use a pool of one.
  */
-export async function startEmbeddedPostgres(dataDir: string, port?: number): Promise<EmbeddedPostgres> {
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  port?: number,
+): Promise<EmbeddedPostgres> {
   mkdirSync(dataDir, { recursive: true });
   const listenPort = port ?? (await freePort());
   // The package exports no path to its CLI: resolve the package root, then the bin file.
   const entry = require.resolve("@electric-sql/pglite-socket"); // …/dist/index.cjs
   const server = path.join(path.dirname(entry), "scripts", "server.js");
-  const child = spawn(process.execPath, [server, "-d", path.resolve(dataDir), "-p", String(listenPort), "-h", "127.0.0.1"], {
-    stdio: ["ignore", "ignore", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    [server, "-d", path.resolve(dataDir), "-p", String(listenPort), "-h", "127.0.0.1"],
+    {
+      stdio: ["ignore", "ignore", "pipe"],
+    },
+  );
   let stderr = "";
   child.stderr?.on("data", (d: Buffer) => (stderr += d.toString()));
   const url = `postgresql://postgres@127.0.0.1:${listenPort}/postgres`;
@@ -29,7 +36,8 @@ export async function startEmbeddedPostgres(dataDir: string, port?: number): Pro
     await waitFor(
       "the embedded database",
       async () => {
-        if (child.exitCode !== null) throw new Error(`embedded database exited: ${stderr.slice(-2000)}`);
+        if (child.exitCode !== null)
+          throw new Error(`embedded database exited: ${stderr.slice(-2000)}`);
         const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
         await client.connect();
         await client.query("select 1");

@@ -9,13 +9,19 @@ export function freePort(): Promise<number> {
     srv.on("error", reject);
     srv.listen(0, "127.0.0.1", () => {
       const addr = srv.address();
-      srv.close(() => (typeof addr === "object" && addr ? resolve(addr.port) : reject(new Error("no port"))));
+      srv.close(() =>
+        typeof addr === "object" && addr ? resolve(addr.port) : reject(new Error("no port")),
+      );
     });
   });
 }
 
 /** Run a command to completion; rejects with its output when it fails. */
-export function run(cmd: string, args: string[], opts: SpawnOptions & { quiet?: boolean } = {}): Promise<string> {
+export function run(
+  cmd: string,
+  args: string[],
+  opts: SpawnOptions & { quiet?: boolean } = {},
+): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { ...opts, stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
@@ -29,7 +35,9 @@ export function run(cmd: string, args: string[], opts: SpawnOptions & { quiet?: 
     });
     child.on("error", reject);
     child.on("exit", (code) =>
-      code === 0 ? resolve(out) : reject(new Error(`${cmd} ${args.join(" ")} exited with ${code}\n${out.slice(-4000)}`)),
+      code === 0
+        ? resolve(out)
+        : reject(new Error(`${cmd} ${args.join(" ")} exited with ${code}\n${out.slice(-4000)}`)),
     );
   });
 }
@@ -48,7 +56,11 @@ export function stopChild(child: ChildProcess, graceMs = 5000): Promise<void> {
 }
 
 /** Wait until `check` resolves true, polling; throws after `timeoutMs`. */
-export async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+export async function waitFor(
+  what: string,
+  check: () => Promise<boolean>,
+  timeoutMs = 30_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (await check().catch(() => false)) return;

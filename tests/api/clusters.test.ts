@@ -5,7 +5,13 @@ import { db } from "@/lib/db/client";
 import { resetDatabase } from "../helpers/db";
 import { call, userWithToken } from "../helpers/api";
 
-const VALID = { name: "east-1", displayName: "US East 1", region: "us-east-1", zone: "us-east-1a", provider: "aws" };
+const VALID = {
+  name: "east-1",
+  displayName: "US East 1",
+  region: "us-east-1",
+  zone: "us-east-1a",
+  provider: "aws",
+};
 
 describe("cluster registration API", () => {
   let admin: string;
@@ -21,10 +27,20 @@ describe("cluster registration API", () => {
   }
 
   it("creates a cluster, pending until accepted, and audits it", async () => {
-    const res = await call(clusters.POST, "POST", "/api/v1/clusters", { token: admin, body: VALID });
+    const res = await call(clusters.POST, "POST", "/api/v1/clusters", {
+      token: admin,
+      body: VALID,
+    });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ name: "east-1", state: "pending", kind: "kubernetes", serviceCount: 0 });
-    const audit = await db().auditEvent.findFirst({ where: { action: "cluster.create", targetId: "east-1" } });
+    expect(res.body).toMatchObject({
+      name: "east-1",
+      state: "pending",
+      kind: "kubernetes",
+      serviceCount: 0,
+    });
+    const audit = await db().auditEvent.findFirst({
+      where: { action: "cluster.create", targetId: "east-1" },
+    });
     expect(audit?.actorLabel).toMatch(/^admin-/);
   });
 
@@ -32,27 +48,50 @@ describe("cluster registration API", () => {
     const viewer = (await userWithToken("viewer")).token;
     const list = await call(clusters.GET, "GET", "/api/v1/clusters", { token: viewer });
     expect(list.status).toBe(200);
-    expect((list.body as { items: { name: string }[] }).items.map((c) => c.name)).toEqual(["east-1"]);
-    const one = await call(cluster.GET, "GET", "/api/v1/clusters/east-1", { token: viewer, params: { name: "east-1" } });
+    expect((list.body as { items: { name: string }[] }).items.map((c) => c.name)).toEqual([
+      "east-1",
+    ]);
+    const one = await call(cluster.GET, "GET", "/api/v1/clusters/east-1", {
+      token: viewer,
+      params: { name: "east-1" },
+    });
     expect(one.body).toMatchObject({ name: "east-1", services: [] });
-    const missing = await call(cluster.GET, "GET", "/api/v1/clusters/nope", { token: viewer, params: { name: "nope" } });
+    const missing = await call(cluster.GET, "GET", "/api/v1/clusters/nope", {
+      token: viewer,
+      params: { name: "nope" },
+    });
     expect(missing.status).toBe(404);
     expect(missing.body).toMatchObject({ error: { code: "not_found" } });
   });
 
   it("needs the admin role to register", async () => {
-    const res = await call(clusters.POST, "POST", "/api/v1/clusters", { token: operator, body: { ...VALID, name: "op-1" } });
+    const res = await call(clusters.POST, "POST", "/api/v1/clusters", {
+      token: operator,
+      body: { ...VALID, name: "op-1" },
+    });
     expect(res.status).toBe(403);
   });
 
   const bad: [string, Parameters<typeof call>[3], RegExp][] = [
     ["malformed JSON", { rawBody: '{"name": "x",' }, /not valid JSON/],
-    ["a non-JSON content type", { rawBody: "name=x", contentType: "application/x-www-form-urlencoded" }, /application\/json/],
-    ["unknown fields", { body: { ...VALID, name: "c-2", colour: "red" } }, /unknown field\(s\): colour/],
+    [
+      "a non-JSON content type",
+      { rawBody: "name=x", contentType: "application/x-www-form-urlencoded" },
+      /application\/json/,
+    ],
+    [
+      "unknown fields",
+      { body: { ...VALID, name: "c-2", colour: "red" } },
+      /unknown field\(s\): colour/,
+    ],
     ["an over-long name", { body: { ...VALID, name: "a".repeat(64) } }, /at most 63 characters/],
     ["an upper-case name", { body: { ...VALID, name: "East-1" } }, /RFC 1123/],
     ["a name with markup", { body: { ...VALID, name: "<script>" } }, /RFC 1123/],
-    ["a display name with markup", { body: { ...VALID, name: "c-3", displayName: "<b>x</b>" } }, /markup/],
+    [
+      "a display name with markup",
+      { body: { ...VALID, name: "c-3", displayName: "<b>x</b>" } },
+      /markup/,
+    ],
     ["a missing region", { body: { name: "c-4" } }, /region/],
     ["a wrongly-typed label", { body: { ...VALID, name: "c-5", labels: { a: 1 } } }, /labels/],
   ];
@@ -69,27 +108,53 @@ describe("cluster registration API", () => {
 
   it("rejects a duplicate name with 409 and writes nothing", async () => {
     const before = await counts();
-    const res = await call(clusters.POST, "POST", "/api/v1/clusters", { token: admin, body: VALID });
+    const res = await call(clusters.POST, "POST", "/api/v1/clusters", {
+      token: admin,
+      body: VALID,
+    });
     expect(res.status).toBe(409);
-    expect((res.body as { error: { message: string } }).error.message).toContain('"east-1" already exists');
+    expect((res.body as { error: { message: string } }).error.message).toContain(
+      '"east-1" already exists',
+    );
     expect(await counts()).toEqual(before);
   });
 
   it("accepts a pending cluster and refuses a stale version with 409", async () => {
     const params = { name: "east-1" };
-    const ok = await call(cluster.PATCH, "PATCH", "/api/v1/clusters/east-1", { token: admin, params, body: { version: 1, state: "live" } });
+    const ok = await call(cluster.PATCH, "PATCH", "/api/v1/clusters/east-1", {
+      token: admin,
+      params,
+      body: { version: 1, state: "live" },
+    });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ state: "live", version: 2 });
-    const stale = await call(cluster.PATCH, "PATCH", "/api/v1/clusters/east-1", { token: admin, params, body: { version: 1, displayName: "Lost" } });
+    const stale = await call(cluster.PATCH, "PATCH", "/api/v1/clusters/east-1", {
+      token: admin,
+      params,
+      body: { version: 1, displayName: "Lost" },
+    });
     expect(stale.status).toBe(409);
-    expect((stale.body as { error: { message: string } }).error.message).toMatch(/changed by someone else/);
-    expect((await db().cluster.findUnique({ where: { name: "east-1" } }))?.displayName).toBe("US East 1");
+    expect((stale.body as { error: { message: string } }).error.message).toMatch(
+      /changed by someone else/,
+    );
+    expect((await db().cluster.findUnique({ where: { name: "east-1" } }))?.displayName).toBe(
+      "US East 1",
+    );
   });
 
   it("deletes a cluster, then answers 404", async () => {
-    await call(clusters.POST, "POST", "/api/v1/clusters", { token: admin, body: { ...VALID, name: "gone-1" } });
+    await call(clusters.POST, "POST", "/api/v1/clusters", {
+      token: admin,
+      body: { ...VALID, name: "gone-1" },
+    });
     const params = { name: "gone-1" };
-    expect((await call(cluster.DELETE, "DELETE", "/api/v1/clusters/gone-1", { token: admin, params })).status).toBe(204);
-    expect((await call(cluster.DELETE, "DELETE", "/api/v1/clusters/gone-1", { token: admin, params })).status).toBe(404);
+    expect(
+      (await call(cluster.DELETE, "DELETE", "/api/v1/clusters/gone-1", { token: admin, params }))
+        .status,
+    ).toBe(204);
+    expect(
+      (await call(cluster.DELETE, "DELETE", "/api/v1/clusters/gone-1", { token: admin, params }))
+        .status,
+    ).toBe(404);
   });
 });

@@ -31,10 +31,13 @@ const routes = findRoutes(API_DIR).map((file) => ({
 /** A concrete URL and params for a route pattern like /api/v1/clusters/[name]. */
 function concrete(route: string) {
   const params: Record<string, string | string[]> = {};
-  const url = route.replace(/\[(\.\.\.)?([^\]]+)\]/g, (_m, rest: string | undefined, name: string) => {
-    params[name] = rest ? ["x", "y"] : "does-not-exist";
-    return rest ? "x/y" : "does-not-exist";
-  });
+  const url = route.replace(
+    /\[(\.\.\.)?([^\]]+)\]/g,
+    (_m, rest: string | undefined, name: string) => {
+      params[name] = rest ? ["x", "y"] : "does-not-exist";
+      return rest ? "x/y" : "does-not-exist";
+    },
+  );
   return { url, params };
 }
 

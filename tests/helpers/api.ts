@@ -10,7 +10,10 @@ let seq = 0;
 /** A user of the given role and a personal API token for it. */
 export async function userWithToken(role: RoleName): Promise<{ userId: string; token: string }> {
   seq += 1;
-  const user = await createUser({ email: `${role}-${seq}-${Date.now()}@test.local`, password: "correct horse battery", role }, SYSTEM);
+  const user = await createUser(
+    { email: `${role}-${seq}-${Date.now()}@test.local`, password: "correct horse battery", role },
+    SYSTEM,
+  );
   const { token } = await createApiToken(user.id, { name: "test" }, SYSTEM);
   return { userId: user.id, token };
 }

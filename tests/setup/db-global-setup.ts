@@ -50,7 +50,9 @@ export default async function setup(project: TestProject) {
   await migrateDeploy(database.url);
   project.provide("databaseUrl", database.url);
   project.provide("databasePoolMax", serverUrl ? 5 : 1);
-  console.log(`tests: ${serverUrl ? "Postgres server" : "embedded Postgres (PGlite)"}, migrations applied`);
+  console.log(
+    `tests: ${serverUrl ? "Postgres server" : "embedded Postgres (PGlite)"}, migrations applied`,
+  );
   return async () => {
     await database.stop();
     if (dir) rmSync(dir, { recursive: true, force: true });

@@ -9,8 +9,14 @@ export const GET = publicRoute(async () => {
   const started = Date.now();
   try {
     await db().$queryRaw`SELECT 1`;
-    return NextResponse.json({ status: "ok", database: { reachable: true, latencyMs: Date.now() - started } });
+    return NextResponse.json({
+      status: "ok",
+      database: { reachable: true, latencyMs: Date.now() - started },
+    });
   } catch {
-    return NextResponse.json({ status: "degraded", database: { reachable: false } }, { status: 503 });
+    return NextResponse.json(
+      { status: "degraded", database: { reachable: false } },
+      { status: 503 },
+    );
   }
 });

@@ -7,7 +7,10 @@ import { authOptions } from "@/lib/auth/options";
 type NextAuthContext = { params: Promise<{ nextauth: string[] }> };
 
 const handle = publicRoute(async (req: NextRequest, { params }) => {
-  const handler = NextAuth(authOptions()) as (req: NextRequest, ctx: NextAuthContext) => Promise<Response>;
+  const handler = NextAuth(authOptions()) as (
+    req: NextRequest,
+    ctx: NextAuthContext,
+  ) => Promise<Response>;
   return handler(req, { params: Promise.resolve(params as { nextauth: string[] }) });
 });
 

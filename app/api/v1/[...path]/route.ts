@@ -9,4 +9,10 @@ const unknownRoute = withAuth(
   { role: "viewer" },
 );
 
-export { unknownRoute as GET, unknownRoute as POST, unknownRoute as PUT, unknownRoute as PATCH, unknownRoute as DELETE };
+export {
+  unknownRoute as GET,
+  unknownRoute as POST,
+  unknownRoute as PUT,
+  unknownRoute as PATCH,
+  unknownRoute as DELETE,
+};

@@ -7,8 +7,14 @@ import { listGlobalServices } from "@/lib/db/global-services";
 
 export const GET = withAuth(
   async (req) => {
-    const query = parseOrThrow(globalServiceQuerySchema, Object.fromEntries(req.nextUrl.searchParams));
-    return json(listOf(globalServiceSchema), { items: await listGlobalServices(query), errors: [] });
+    const query = parseOrThrow(
+      globalServiceQuerySchema,
+      Object.fromEntries(req.nextUrl.searchParams),
+    );
+    return json(listOf(globalServiceSchema), {
+      items: await listGlobalServices(query),
+      errors: [],
+    });
   },
   { role: "viewer" },
 );

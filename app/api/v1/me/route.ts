@@ -4,6 +4,11 @@ import { withAuth } from "@/lib/auth/with-auth";
 
 export const GET = withAuth(
   async (_req, { principal }) =>
-    NextResponse.json({ id: principal.userId, email: principal.email, role: principal.role, via: principal.kind }),
+    NextResponse.json({
+      id: principal.userId,
+      email: principal.email,
+      role: principal.role,
+      via: principal.kind,
+    }),
   { role: "viewer" },
 );

@@ -4,4 +4,6 @@ import { overviewSchema } from "@/lib/api/schemas";
 import { withAuth } from "@/lib/auth/with-auth";
 import { getOverview } from "@/lib/db/overview";
 
-export const GET = withAuth(async () => json(overviewSchema, await getOverview()), { role: "viewer" });
+export const GET = withAuth(async () => json(overviewSchema, await getOverview()), {
+  role: "viewer",
+});

@@ -10,16 +10,24 @@ import { actorOf } from "@/lib/db/audit";
 const createdSchema = z.object({ token: z.string(), item: apiTokenSchema });
 
 export const GET = withAuth(
-  async (_req, { principal }) => json(z.object({ items: z.array(apiTokenSchema) }), { items: await listApiTokens(principal.userId) }),
+  async (_req, { principal }) =>
+    json(z.object({ items: z.array(apiTokenSchema) }), {
+      items: await listApiTokens(principal.userId),
+    }),
   { role: "viewer" },
 );
 
 export const POST = withAuth(
   async (req, { principal }) => {
     // A token cannot mint further tokens: that needs a signed-in person.
-    if (principal.kind === "token") throw new ApiError(403, "forbidden", "Create API tokens while signed in, not with a token");
+    if (principal.kind === "token")
+      throw new ApiError(403, "forbidden", "Create API tokens while signed in, not with a token");
     const input = parseOrThrow(apiTokenCreateSchema, await readJson(req));
-    return json(createdSchema, await createApiToken(principal.userId, input, actorOf(principal)), 201);
+    return json(
+      createdSchema,
+      await createApiToken(principal.userId, input, actorOf(principal)),
+      201,
+    );
   },
   { role: "viewer" },
 );

@@ -7,9 +7,12 @@ import { withAuth } from "@/lib/auth/with-auth";
 import { actorOf } from "@/lib/db/audit";
 import { createUser, listUsers } from "@/lib/db/users";
 
-export const GET = withAuth(async () => json(z.object({ items: z.array(userSchema) }), { items: await listUsers() }), {
-  role: "admin",
-});
+export const GET = withAuth(
+  async () => json(z.object({ items: z.array(userSchema) }), { items: await listUsers() }),
+  {
+    role: "admin",
+  },
+);
 
 export const POST = withAuth(
   async (req, { principal }) => {

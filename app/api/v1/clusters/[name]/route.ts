@@ -21,7 +21,10 @@ export const GET = withAuth(
 export const PATCH = withAuth(
   async (req, { params, principal }) => {
     const input = parseOrThrow(clusterUpdateSchema, await readJson(req));
-    return json(clusterSummarySchema, await updateCluster(nameOf(params), input, actorOf(principal)));
+    return json(
+      clusterSummarySchema,
+      await updateCluster(nameOf(params), input, actorOf(principal)),
+    );
   },
   { role: "admin" },
 );
