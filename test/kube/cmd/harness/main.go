@@ -109,6 +109,9 @@ func main() {
 		os.Exit(2)
 	}
 
+	// Our stdout/stderr are pipes to the parent: once it is gone, a write must fail with
+	// EPIPE rather than kill the harness before it has cleaned up.
+	signal.Ignore(syscall.SIGPIPE)
 	stop := make(chan string, 4)
 	sigs := make(chan os.Signal, 2)
 	signal.Notify(sigs, syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP)
