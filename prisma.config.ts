@@ -26,8 +26,14 @@ function charAsText<T>(result: T): T {
 }
 
 class CharAsTextClient extends pg.Client {
+  // pg-pool calls query(config, values, callback); direct callers get a promise.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   override query(...args: any[]): any {
+    const last = args.length - 1;
+    if (typeof args[last] === "function") {
+      const callback = args[last] as (err: unknown, res: unknown) => void;
+      args[last] = (err: unknown, res: unknown) => callback(err, err ? res : charAsText(res));
+    }
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const out = (super.query as any)(...args);
     return out && typeof out.then === "function" ? out.then(charAsText) : out;
