@@ -7,7 +7,11 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 if ! command -v go >/dev/null 2>&1; then
-  echo "kube-build: 'go' is not on PATH. Install Go >= 1.26.0 (the Debian/Ubuntu 'golang-1.26' package or a go.dev tarball) and rerun: bash test/kube/build.sh" >&2
+  if [ -x bin/kube-apiserver ] && [ -x bin/etcd ] && [ -x bin/harness ]; then
+    echo "kube-build: 'go' is not on PATH; using the existing binaries in test/kube/bin unchecked" >&2
+    exit 0
+  fi
+  echo "kube-build: 'go' is not on PATH and test/kube/bin has no binaries. Install Go >= 1.26.0 and rerun: bash test/kube/build.sh" >&2
   exit 127
 fi
 
