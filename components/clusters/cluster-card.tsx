@@ -2,7 +2,7 @@ import clsx from "clsx";
 import Link from "next/link";
 import type { ClusterSummary } from "@/lib/api/schemas";
 import { MeshBadges } from "@/components/mesh/mesh-badge";
-import { EndpointCount } from "@/components/status/endpoint-count";
+import { ClusterEndpointCount, ClusterServiceCount } from "@/components/status/endpoint-count";
 import {
   AgentStatusBadge,
   ClusterStateBadge,
@@ -33,36 +33,33 @@ export function ClusterCard({ cluster }: { cluster: ClusterSummary }) {
         c.stale ? "border-amber-300 dark:border-amber-500/40" : "border-border",
       )}
     >
-      <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
-          <div className="text-fg group-hover:text-accent truncate font-semibold">
-            {c.displayName || c.name}
-          </div>
-          <div className="text-subtle mt-0.5 truncate font-mono text-xs">
-            {c.name}
-            {c.zone ? ` · ${c.zone}` : ""}
-          </div>
+      <div className="min-w-0">
+        <div className="text-fg group-hover:text-accent font-semibold">
+          {c.displayName || c.name}
         </div>
-        <div className="flex shrink-0 flex-wrap justify-end gap-1">
-          {c.state !== "live" ? <ClusterStateBadge state={c.state} /> : null}
-          {c.stale ? null : <AgentStatusBadge status={c.agent.status} />}
-          {c.simulated ? <SimulatedBadge /> : null}
+        <div className="text-subtle mt-0.5 truncate font-mono text-xs">
+          {c.name}
+          {c.zone ? ` · ${c.zone}` : ""}
         </div>
       </div>
-      {c.stale ? (
-        <div className="mt-2">
-          <StaleBadge lastSeenAt={c.lastSeenAt} />
-        </div>
-      ) : null}
-      <div className="mt-3">
+      <div className="mt-3 flex flex-wrap items-center gap-1">
         <MeshBadges meshes={c.meshes} />
+        <span className="ml-auto flex flex-wrap justify-end gap-1">
+          {c.state !== "live" ? <ClusterStateBadge state={c.state} /> : null}
+          {c.stale ? (
+            <StaleBadge lastSeenAt={c.lastSeenAt} />
+          ) : c.agent.status !== c.state ? (
+            <AgentStatusBadge status={c.agent.status} />
+          ) : null}
+          {c.simulated ? <SimulatedBadge /> : null}
+        </span>
       </div>
       <dl className="border-border mt-3 grid grid-cols-3 gap-3 border-t pt-3">
-        <Metric label={c.stale ? "Services (last known)" : "Services"}>
-          <span className={clsx("tabular-nums", c.stale && "text-subtle")}>{c.serviceCount}</span>
+        <Metric label="Services">
+          <ClusterServiceCount cluster={c} />
         </Metric>
         <Metric label="Endpoints">
-          <EndpointCount ready={c.endpoints.ready} total={c.endpoints.total} stale={c.stale} />
+          <ClusterEndpointCount cluster={c} />
         </Metric>
         <Metric label="Last seen">
           <RelativeTime iso={c.lastSeenAt} fallback="never" />

@@ -80,7 +80,11 @@ export function ClusterServicesTable({
                   {s.ports.length === 0 ? (
                     <span className="text-subtle">—</span>
                   ) : (
-                    s.ports.map(formatPort).join(", ")
+                    s.ports.map((p) => (
+                      <div key={`${p.port}/${p.protocol}`} className="whitespace-nowrap">
+                        {formatPort(p)}
+                      </div>
+                    ))
                   )}
                 </TD>
                 <TD className="text-right">

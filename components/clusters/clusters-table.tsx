@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { ClusterSummary } from "@/lib/api/schemas";
 import { MeshBadges } from "@/components/mesh/mesh-badge";
-import { EndpointCount } from "@/components/status/endpoint-count";
+import { ClusterEndpointCount, ClusterServiceCount } from "@/components/status/endpoint-count";
 import {
   AgentStatusBadge,
   ClusterStateBadge,
@@ -64,10 +64,10 @@ export function ClustersTable({ clusters }: { clusters: ClusterSummary[] }) {
               <MeshBadges meshes={c.meshes} />
             </TD>
             <TD className="text-right tabular-nums">
-              <span className={c.stale ? "text-subtle" : undefined}>{c.serviceCount}</span>
+              <ClusterServiceCount cluster={c} />
             </TD>
             <TD className="text-right">
-              <EndpointCount ready={c.endpoints.ready} total={c.endpoints.total} stale={c.stale} />
+              <ClusterEndpointCount cluster={c} />
             </TD>
             <TD>
               <AgentStatusBadge status={c.agent.status} />

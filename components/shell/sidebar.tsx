@@ -66,6 +66,7 @@ export function Sidebar() {
           API tokens
         </NavLink>
       </nav>
+      </div>
     </aside>
   );
 }

@@ -1,4 +1,7 @@
 import clsx from "clsx";
+import type { ClusterSummary } from "@/lib/api/schemas";
+
+const LAST_KNOWN = "ml-1 text-[11px] text-amber-700 dark:text-amber-400";
 
 type EndpointCountProps = {
   ready: number;
@@ -33,5 +36,36 @@ export function EndpointCount({ ready, total, stale, className }: EndpointCountP
         <span className="ml-1 text-[11px] text-amber-700 dark:text-amber-400">last known</span>
       ) : null}
     </span>
+  );
+}
+
+function NotReported() {
+  return (
+    <span className="text-subtle" title="The cluster's agent has not reported yet">
+      not reported
+    </span>
+  );
+}
+
+/** A cluster's service count: "last known" when stale, "not reported" before the first report. */
+export function ClusterServiceCount({ cluster }: { cluster: ClusterSummary }) {
+  if (cluster.lastSeenAt === null) return <NotReported />;
+  return (
+    <span className={clsx("tabular-nums", cluster.stale && "text-subtle")}>
+      {cluster.serviceCount}
+      {cluster.stale ? <span className={LAST_KNOWN}>last known</span> : null}
+    </span>
+  );
+}
+
+/** A cluster's endpoint counts, with the same stale and never-reported rules. */
+export function ClusterEndpointCount({ cluster }: { cluster: ClusterSummary }) {
+  if (cluster.lastSeenAt === null) return <NotReported />;
+  return (
+    <EndpointCount
+      ready={cluster.endpoints.ready}
+      total={cluster.endpoints.total}
+      stale={cluster.stale}
+    />
   );
 }

@@ -1,15 +1,27 @@
 import clsx from "clsx";
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react";
 
-export const INPUT_CLASSES =
-  "h-8 w-full rounded-md border border-border-strong bg-surface px-2.5 text-sm text-fg shadow-xs placeholder:text-subtle focus-visible:border-ring focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring/30 disabled:opacity-60";
+function hasWidth(className: string | undefined): boolean {
+  return /(^|\s)w-/.test(className ?? "");
+}
 
+export const INPUT_CLASSES =
+  "h-8 rounded-md border border-border-strong bg-surface px-2.5 text-sm text-fg shadow-xs placeholder:text-subtle focus-visible:border-ring focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring/30 disabled:opacity-60";
+
+/** A text input; full width unless the caller sets a width class (e.g. "w-40"). */
 export function Input({ className, ...rest }: InputHTMLAttributes<HTMLInputElement>) {
-  return <input className={clsx(INPUT_CLASSES, className)} {...rest} />;
+  return (
+    <input className={clsx(INPUT_CLASSES, !hasWidth(className) && "w-full", className)} {...rest} />
+  );
 }
 
 export function Select({ className, ...rest }: SelectHTMLAttributes<HTMLSelectElement>) {
-  return <select className={clsx(INPUT_CLASSES, "pr-7", className)} {...rest} />;
+  return (
+    <select
+      className={clsx(INPUT_CLASSES, "pr-7", !hasWidth(className) && "w-full", className)}
+      {...rest}
+    />
+  );
 }
 
 type FieldProps = {
