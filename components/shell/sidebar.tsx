@@ -36,36 +36,37 @@ function UpcomingItem({ icon, children }: { icon: ReactNode; children: ReactNode
 
 export function Sidebar() {
   return (
-    <aside className="border-border bg-surface sticky top-0 hidden h-screen w-56 shrink-0 flex-col border-r md:flex">
-      <div className="border-border flex h-12 items-center border-b px-4">
-        <Link href="/" className="rounded-md" aria-label="Meridian home">
-          <Logo />
-        </Link>
-      </div>
-      <nav aria-label="Main" className="flex-1 overflow-y-auto px-2 py-2">
-        <SectionLabel>Fleet</SectionLabel>
-        <div className="space-y-0.5">
-          <NavLink href="/" icon={<LayoutDashboard aria-hidden />}>
-            Overview
-          </NavLink>
-          <NavLink href="/clusters" icon={<Server aria-hidden />}>
-            Clusters
-          </NavLink>
-          <NavLink href="/services" icon={<Network aria-hidden />}>
-            Services
-          </NavLink>
+    <aside className="border-border bg-surface hidden w-56 shrink-0 border-r md:block">
+      <div className="sticky top-0 flex h-screen flex-col">
+        <div className="border-border flex h-12 items-center border-b px-4">
+          <Link href="/" className="rounded-md" aria-label="Meridian home">
+            <Logo />
+          </Link>
         </div>
-        <SectionLabel>Coming next</SectionLabel>
-        <div className="space-y-0.5">
-          <UpcomingItem icon={<Waypoints aria-hidden />}>Topology</UpcomingItem>
-          <UpcomingItem icon={<Bell aria-hidden />}>Alerts</UpcomingItem>
-          <UpcomingItem icon={<GitCommitHorizontal aria-hidden />}>Changes</UpcomingItem>
-        </div>
-        <SectionLabel>Settings</SectionLabel>
-        <NavLink href="/settings/tokens" icon={<KeyRound aria-hidden />}>
-          API tokens
-        </NavLink>
-      </nav>
+        <nav aria-label="Main" className="flex-1 overflow-y-auto px-2 py-2">
+          <SectionLabel>Fleet</SectionLabel>
+          <div className="space-y-0.5">
+            <NavLink href="/" icon={<LayoutDashboard aria-hidden />}>
+              Overview
+            </NavLink>
+            <NavLink href="/clusters" icon={<Server aria-hidden />}>
+              Clusters
+            </NavLink>
+            <NavLink href="/services" icon={<Network aria-hidden />}>
+              Services
+            </NavLink>
+          </div>
+          <SectionLabel>Coming next</SectionLabel>
+          <div className="space-y-0.5">
+            <UpcomingItem icon={<Waypoints aria-hidden />}>Topology</UpcomingItem>
+            <UpcomingItem icon={<Bell aria-hidden />}>Alerts</UpcomingItem>
+            <UpcomingItem icon={<GitCommitHorizontal aria-hidden />}>Changes</UpcomingItem>
+          </div>
+          <SectionLabel>Settings</SectionLabel>
+          <NavLink href="/settings/tokens" icon={<KeyRound aria-hidden />}>
+            API tokens
+          </NavLink>
+        </nav>
       </div>
     </aside>
   );
