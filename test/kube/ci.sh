@@ -19,4 +19,12 @@ echo "test/kube/ci.sh: $(go version)"
 start=$(date +%s)
 bash test/kube/build.sh
 echo "test/kube/ci.sh: binaries ready after $(( $(date +%s) - start ))s"
-npm run test:kube
+mkdir -p test-results && rm -f test-results/kube-vitest.json
+status=0
+npm run test:kube -- --reporter=default --reporter=json --outputFile.json=test-results/kube-vitest.json || status=$?
+# A plain closing line, for runners that read "N passed, N failed".
+node -e '
+  const r = JSON.parse(require("fs").readFileSync("test-results/kube-vitest.json", "utf8"));
+  console.log(`kube: ${r.numPassedTests} passed, ${r.numFailedTests} failed`);
+' 2>/dev/null || echo "kube: 0 passed, 1 failed"
+exit "$status"
