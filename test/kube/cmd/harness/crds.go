@@ -13,7 +13,6 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"time"
 
 	utilyaml "k8s.io/apimachinery/pkg/util/yaml"
 	"sigs.k8s.io/yaml"
@@ -107,22 +106,33 @@ func (c *cluster) installCRDs(ctx context.Context, crds map[string][]byte) error
 			return err
 		}
 	}
-	// Discovery is served a moment after Established; wait until the last group shows.
-	return waitFor(ctx, c.name+" CRD discovery", c.apiserver, func() bool {
+	// Discovery is served a moment after Established: wait until every group-version answers.
+	served := map[string]bool{}
+	for _, name := range names {
 		var crd struct {
 			Spec struct {
-				Group    string                  `json:"group"`
-				Versions []struct{ Name string } `json:"versions"`
+				Group    string `json:"group"`
+				Versions []struct {
+					Name   string `json:"name"`
+					Served bool   `json:"served"`
+				} `json:"versions"`
 			} `json:"spec"`
 		}
-		_ = json.Unmarshal(crds[names[len(names)-1]], &crd)
-		if len(crd.Spec.Versions) == 0 {
-			return true
+		_ = json.Unmarshal(crds[name], &crd)
+		for _, v := range crd.Spec.Versions {
+			gv := "/apis/" + crd.Spec.Group + "/" + v.Name
+			if !v.Served || served[gv] {
+				continue
+			}
+			served[gv] = true
+			err := waitFor(ctx, c.name+" discovery "+gv, c.apiserver, func() bool {
+				status, _, err := c.do(ctx, http.MethodGet, gv, "", nil)
+				return err == nil && status == http.StatusOK
+			})
+			if err != nil {
+				return err
+			}
 		}
-		status, _, err := c.do(ctx, http.MethodGet, "/apis/"+crd.Spec.Group+"/"+crd.Spec.Versions[0].Name, "", nil)
-		if err != nil {
-			time.Sleep(50 * time.Millisecond)
-		}
-		return err == nil && status == http.StatusOK
-	})
+	}
+	return nil
 }
