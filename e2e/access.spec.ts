@@ -1,0 +1,51 @@
+import { adminTest, expect, test } from "./helpers/fixtures";
+import { LoginPage } from "./pages/login-page";
+
+test.describe("anonymous visitors", () => {
+  test("are sent from the overview to the login page", async ({ page, capture }) => {
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/login(\?|$)/);
+    await expect(new LoginPage(page).heading).toBeVisible();
+    await capture("anonymous-redirect");
+  });
+
+  test("get 401 JSON from the REST API", async ({ request }) => {
+    for (const path of ["/api/v1/clusters", "/api/v1/me", "/api/v1/global-services"]) {
+      const res = await request.get(path);
+      expect(res.status(), path).toBe(401);
+      expect(res.headers()["content-type"], path).toContain("application/json");
+      const body = await res.json();
+      expect(body, path).toMatchObject({
+        error: { code: expect.any(String), message: expect.any(String) },
+      });
+    }
+  });
+
+  test("can reach the public health check", async ({ request }) => {
+    const res = await request.get("/api/healthz");
+    expect(res.ok()).toBe(true);
+    expect(await res.json()).toMatchObject({ status: "ok" });
+  });
+
+  test("see a 404 page for an unknown address", async ({ page, capture }) => {
+    const res = await page.goto("/no-such-page");
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+    await capture("not-found");
+  });
+});
+
+adminTest("an unknown cluster shows a not-found page", async ({ page, capture }, testInfo) => {
+  const res = await page.goto("/clusters/no-such-cluster");
+  await expect(page.getByText("Cluster not found")).toBeVisible();
+  await expect(page.getByRole("link", { name: "All clusters" })).toBeVisible();
+  // Known gap: clusters/[name]/loading.tsx streams the page before notFound() runs, so the
+  // HTTP status is 200 (a "soft 404"). Recorded here rather than failed until it is fixed.
+  if (res?.status() !== 404) {
+    testInfo.annotations.push({
+      type: "issue",
+      description: `GET /clusters/no-such-cluster answered ${res?.status()} instead of 404`,
+    });
+  }
+  await capture("unknown-cluster");
+});

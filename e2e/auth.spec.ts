@@ -1,0 +1,70 @@
+import { E2E_ADMIN } from "./helpers/credentials";
+import { expect, test } from "./helpers/fixtures";
+import { LoginPage } from "./pages/login-page";
+import { OverviewPage } from "./pages/overview-page";
+
+test.describe("signing in and out", () => {
+  test("the admin signs in and sees the fleet grouped by region", async ({ page, capture }) => {
+    const login = new LoginPage(page);
+    await login.goto();
+    await capture("login");
+    await login.signIn(E2E_ADMIN.email, E2E_ADMIN.password);
+
+    const overview = new OverviewPage(page);
+    await expect(page).toHaveURL("/");
+    await overview.expectLoaded();
+    await expect(overview.shell.currentUser).toContainText(E2E_ADMIN.email);
+    await expect(overview.shell.currentUser).toContainText("admin");
+
+    await expect(overview.counts.getByText("Clusters", { exact: true })).toBeVisible();
+    await expect(overview.region("us-east-1")).toBeVisible();
+    await expect(overview.region("eu-west-1")).toBeVisible();
+    await expect(overview.clusterCards("us-east-1")).toHaveCount(2);
+    await expect(overview.clusterCards("eu-west-1")).toHaveCount(1);
+    await expect(
+      overview.region("us-east-1").getByRole("link", { name: "US East 1 (primary) (east-1)" }),
+    ).toBeVisible();
+    await expect(
+      overview.region("us-east-1").getByRole("link", { name: "US East 2 (secondary) (east-2)" }),
+    ).toBeVisible();
+    await expect(
+      overview.region("eu-west-1").getByRole("link", { name: "EU West 1 (west-1)" }),
+    ).toBeVisible();
+    await capture("overview");
+  });
+
+  test("a wrong password shows an error and stays on the login page", async ({ page, capture }) => {
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.signIn(E2E_ADMIN.email, "not-the-password");
+
+    await expect(login.error).toHaveText("Invalid email or password");
+    await expect(page).toHaveURL(/\/login/);
+    await expect(login.heading).toBeVisible();
+    // The form keeps the email so the user only retypes the password.
+    await expect(login.email).toHaveValue(E2E_ADMIN.email);
+    await capture("wrong-password");
+
+    // The failed attempt did not sign anyone in.
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/login/);
+  });
+
+  test("signing out returns to the login page and ends the session", async ({ page, capture }) => {
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.signIn(E2E_ADMIN.email, E2E_ADMIN.password);
+    const overview = new OverviewPage(page);
+    await overview.expectLoaded();
+
+    await overview.shell.signOut();
+    await expect(page).toHaveURL(/\/login/);
+    await expect(login.heading).toBeVisible();
+    await capture("signed-out");
+
+    await page.goto("/clusters");
+    await expect(page).toHaveURL(/\/login\?callbackUrl=/);
+    const me = await page.request.get("/api/v1/me");
+    expect(me.status()).toBe(401);
+  });
+});

@@ -1,0 +1,59 @@
+import { expect, type Locator, type Page } from "@playwright/test";
+import { AppShell } from "./app-shell";
+
+/** /services: every global service, with search and filters kept in the URL. */
+export class ServicesPage {
+  readonly shell: AppShell;
+  readonly heading: Locator;
+  readonly search: Locator;
+  readonly clusterFilter: Locator;
+  readonly namespaceFilter: Locator;
+  readonly meshFilter: Locator;
+  readonly multiClusterOnly: Locator;
+  readonly table: Locator;
+  readonly rows: Locator;
+  readonly empty: Locator;
+
+  constructor(readonly page: Page) {
+    this.shell = new AppShell(page);
+    this.heading = page.getByRole("heading", { level: 1 });
+    this.search = page.getByRole("searchbox", { name: "Search services" });
+    this.clusterFilter = page.getByRole("combobox", { name: "Cluster" });
+    this.namespaceFilter = page.getByRole("combobox", { name: "Namespace" });
+    this.meshFilter = page.getByRole("combobox", { name: "Mesh" });
+    this.multiClusterOnly = page.getByRole("checkbox", { name: "Multi-cluster only" });
+    this.table = page.getByRole("table", { name: "Global services" });
+    this.rows = this.table.locator("tbody").getByRole("row");
+    this.empty = page.getByText("No services match");
+  }
+
+  async goto(query = ""): Promise<void> {
+    await this.page.goto(`/services${query ? `?${query}` : ""}`);
+    await expect(this.search).toBeVisible();
+  }
+
+  /** A global service's row, by its name (first line of the Service column). */
+  row(name: string): Locator {
+    return this.rows.filter({
+      has: this.page.locator("td:first-child > div:first-child", {
+        hasText: new RegExp(`^${name}$`),
+      }),
+    });
+  }
+
+  /** The clusters a service's row links to (its cluster chips). */
+  clusterChips(name: string): Locator {
+    return this.row(name).getByRole("link");
+  }
+
+  /** Names of the services currently listed, in order. */
+  async names(): Promise<string[]> {
+    const cells = this.rows.locator("td:first-child > div:first-child");
+    return (await cells.allInnerTexts()).map((s) => s.trim());
+  }
+
+  /** Wait until the list shows exactly these services (search is debounced and fetched). */
+  async expectNames(names: string[]): Promise<void> {
+    await expect(this.rows.locator("td:first-child > div:first-child")).toHaveText(names);
+  }
+}

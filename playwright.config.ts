@@ -1,0 +1,78 @@
+// Playwright: the e2e suite in e2e/, in Debian's Chromium, against `npm run demo` started on its
+// own port and its own state directory. Without DATABASE_URL the demo runs on a fresh embedded
+// database (wiped by --reset); with DATABASE_URL (CI) it runs on that real Postgres.
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+import { E2E_ADMIN } from "./e2e/helpers/credentials";
+
+const CHROMIUM = process.env.MERIDIAN_E2E_CHROMIUM ?? "/usr/bin/chromium";
+const PORT = Number(process.env.MERIDIAN_E2E_PORT ?? 3210);
+const BASE_URL = `http://localhost:${PORT}`;
+const CI = Boolean(process.env.CI);
+
+if (!existsSync(CHROMIUM)) {
+  throw new Error(
+    `The e2e tests need Debian's Chromium at ${CHROMIUM}, which is missing. ` +
+      "Install it with `apt-get install -y chromium` (npx playwright install cannot download browsers here), " +
+      "or point MERIDIAN_E2E_CHROMIUM at another Chromium binary.",
+  );
+}
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "test-results",
+  fullyParallel: true,
+  forbidOnly: CI,
+  retries: CI ? 1 : 0,
+  workers: CI ? 2 : undefined,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"], ["html", { open: "never", outputFolder: "playwright-report" }]],
+  use: {
+    baseURL: BASE_URL,
+    viewport: { width: 1280, height: 800 },
+    colorScheme: "light",
+    locale: "en-US",
+    timezoneId: "UTC",
+    trace: CI ? "on-first-retry" : "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        viewport: { width: 1280, height: 800 },
+        launchOptions: {
+          executablePath: CHROMIUM,
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: `node --conditions=react-server --import tsx scripts/start.ts --demo --reset --port ${PORT}`,
+    url: `${BASE_URL}/api/healthz`,
+    // The first run builds the app (one to two minutes) before it starts.
+    timeout: 300_000,
+    reuseExistingServer: !CI,
+    stdout: "pipe",
+    stderr: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+    env: {
+      MERIDIAN_DATA_DIR: path.resolve(".meridian", "e2e"),
+      MERIDIAN_ADMIN_EMAIL: E2E_ADMIN.email,
+      MERIDIAN_ADMIN_PASSWORD: E2E_ADMIN.password,
+      NEXTAUTH_URL: BASE_URL,
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
+  },
+});
