@@ -15,6 +15,8 @@ if ! command -v go >/dev/null 2>&1; then
   exit 127
 fi
 
+# Go's caches live under $HOME; CI environments may not set it.
+if [ -z "${HOME:-}" ]; then HOME="$(getent passwd "$(id -u)" | cut -d: -f6)"; export HOME; fi
 export CGO_ENABLED=0 GOFLAGS="-mod=readonly -buildvcs=false"
 flags=(-trimpath -ldflags=-s\ -w)
 mkdir -p bin
