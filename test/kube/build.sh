@@ -27,7 +27,7 @@ harness_stamp="$({ sha256sum go.mod go.sum; find cmd -type f -name '*.go' | LC_A
 
 if [ "${FORCE:-0}" = 1 ] || [ "$(cat bin/.stamp-upstream 2>/dev/null)" != "$upstream_stamp" ] \
   || [ ! -x bin/kube-apiserver ] || [ ! -x bin/etcd ]; then
-  echo "kube-build: building kube-apiserver and etcd (a cold build takes ~10 min on 2 cores)" >&2
+  echo "kube-build: building kube-apiserver and etcd (a cold build takes 10-15 min on 2 cores)" >&2
   go build "${flags[@]}" -o bin/kube-apiserver k8s.io/kubernetes/cmd/kube-apiserver
   go build "${flags[@]}" -o bin/etcd ./cmd/etcd
   echo "$upstream_stamp" > bin/.stamp-upstream
