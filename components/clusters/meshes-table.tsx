@@ -14,13 +14,24 @@ function Fingerprint({ value }: { value: string }) {
   );
 }
 
-export function MeshesTable({ meshes }: { meshes: MeshDto[] }) {
+type MeshesTableProps = {
+  meshes: MeshDto[];
+  /** False before the agent's first report: no meshes means "unknown", not "none". */
+  reported: boolean;
+};
+
+export function MeshesTable({ meshes, reported }: MeshesTableProps) {
   return (
     <Card className="overflow-hidden">
       <CardHeader title="Meshes" description="Control planes the agent found in this cluster." />
       {meshes.length === 0 ? (
-        <EmptyState title="No service mesh detected" className="py-8">
-          Services here are reachable only through plain Kubernetes networking.
+        <EmptyState
+          title={reported ? "No service mesh detected" : "Not reported yet"}
+          className="py-8"
+        >
+          {reported
+            ? "Services here are reachable only through plain Kubernetes networking."
+            : "Meshes appear here once the cluster's agent sends its first report."}
         </EmptyState>
       ) : (
         <Table label="Meshes">

@@ -61,9 +61,17 @@ export function ServiceFilters({
           placeholder="Search by name, namespace or hostname"
           value={values.q}
           onChange={(e) => set("q", e.target.value)}
-          className="pl-8"
+          className="pr-8 pl-8"
           data-testid="services-search"
         />
+        <span className="absolute top-1/2 right-2.5 flex -translate-y-1/2" aria-live="polite">
+          {fetching ? (
+            <>
+              <LoaderCircle className="text-subtle size-3.5 animate-spin" aria-hidden />
+              <span className="sr-only">Updating results…</span>
+            </>
+          ) : null}
+        </span>
       </div>
       <Select
         aria-label="Cluster"
@@ -119,14 +127,6 @@ export function ServiceFilters({
           Clear
         </Button>
       ) : null}
-      <span className="ml-auto flex size-4 items-center" aria-live="polite">
-        {fetching ? (
-          <>
-            <LoaderCircle className="text-subtle size-4 animate-spin" aria-hidden />
-            <span className="sr-only">Updating results…</span>
-          </>
-        ) : null}
-      </span>
     </div>
   );
 }

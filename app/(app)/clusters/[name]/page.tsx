@@ -8,7 +8,7 @@ import { ClusterServicesTable } from "@/components/clusters/cluster-services-tab
 import { MeshesTable } from "@/components/clusters/meshes-table";
 import { StaleCallout } from "@/components/clusters/stale-callout";
 import { MeshBadges } from "@/components/mesh/mesh-badge";
-import { EndpointCount } from "@/components/status/endpoint-count";
+import { ClusterEndpointCount, ClusterServiceCount } from "@/components/status/endpoint-count";
 import {
   AgentStatusBadge,
   ClusterStateBadge,
@@ -57,17 +57,20 @@ export default async function ClusterPage({ params }: ClusterPageProps) {
       >
         <div className="mt-3 flex flex-wrap items-center gap-1.5" data-testid="cluster-badges">
           <ClusterStateBadge state={cluster.state} />
-          <AgentStatusBadge status={cluster.agent.status} />
+          {cluster.agent.status !== cluster.state ? (
+            <AgentStatusBadge status={cluster.agent.status} />
+          ) : null}
           {cluster.simulated ? <SimulatedBadge /> : null}
           <MeshBadges meshes={cluster.meshes} />
           <span className="text-muted ml-2 text-xs">
-            {cluster.serviceCount} services ·{" "}
-            <EndpointCount
-              ready={cluster.endpoints.ready}
-              total={cluster.endpoints.total}
-              stale={cluster.stale}
-            />{" "}
-            endpoints ready
+            {cluster.lastSeenAt === null ? (
+              "No inventory reported yet"
+            ) : (
+              <>
+                <ClusterServiceCount cluster={cluster} /> services ·{" "}
+                <ClusterEndpointCount cluster={cluster} /> endpoints ready
+              </>
+            )}
           </span>
         </div>
       </PageHeader>
@@ -80,7 +83,7 @@ export default async function ClusterPage({ params }: ClusterPageProps) {
 
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0 space-y-4">
-          <MeshesTable meshes={cluster.meshes} />
+          <MeshesTable meshes={cluster.meshes} reported={cluster.lastSeenAt !== null} />
           <ClusterServicesTable services={cluster.services} stale={cluster.stale} />
         </div>
         <div className="space-y-4">
