@@ -5,6 +5,7 @@ import { ApiError } from "@/lib/api/errors";
 import { errorResponse } from "@/lib/api/respond";
 import { hasRole } from "@/lib/auth/roles";
 import { resolvePrincipal, type Principal } from "@/lib/auth/principal";
+import { authenticateAgent, type AgentPrincipal } from "@/lib/db/agents";
 
 type Params = Record<string, string | string[] | undefined>;
 
@@ -62,3 +63,27 @@ export function publicRoute(
 }
 
 export { NextResponse };
+
+export type AgentHandler = (
+  req: NextRequest,
+  ctx: { agent: AgentPrincipal; params: Params },
+) => Promise<Response>;
+
+/**
+ * The same wrapper for the agent API: the caller must present its per-cluster credential
+ * (`Authorization: Bearer mrd_agent_…`) and only ever acts on its own cluster.
+ */
+export function withAgent(handler: AgentHandler): RouteHandler {
+  return guard(async (req, ctx) => {
+    const match = /^Bearer\s+(\S+)$/i.exec(req.headers.get("authorization") ?? "");
+    const agent = match?.[1] ? await authenticateAgent(match[1]) : null;
+    if (!agent) {
+      throw new ApiError(
+        401,
+        "unauthenticated",
+        "Send this cluster's agent credential as a Bearer token",
+      );
+    }
+    return handler(req, { agent, params: (await ctx.params) ?? {} });
+  });
+}

@@ -8,6 +8,8 @@ import type {
 import { ApiError, conflict, notFound } from "@/lib/api/errors";
 import { db } from "@/lib/db/client";
 import { recordAudit, type Actor } from "@/lib/db/audit";
+import { DESIRED_CHANNEL } from "@/lib/db/desired-notify";
+import { announceDesiredChange } from "@/lib/db/desired-state";
 import {
   CLUSTER_INCLUDE,
   staleness,
@@ -114,6 +116,7 @@ export async function updateCluster(
   actor: Actor,
 ): Promise<ClusterSummary> {
   const { version, state, ...fields } = input;
+  let accepted = false;
   await db().$transaction(async (tx) => {
     const current = await tx.cluster.findUnique({ where: { name } });
     if (!current) throw notFound("Cluster");
@@ -128,6 +131,11 @@ export async function updateCluster(
         `Cluster "${name}" was changed by someone else (version ${current.version}, you sent ${version}); reload and try again`,
       );
     }
+    // Accepting a cluster releases its desired state: wake its waiting agent.
+    if (state === "live" && current.state !== "live") {
+      await tx.$executeRaw`SELECT pg_notify(${DESIRED_CHANNEL}, ${name})`;
+      accepted = true;
+    }
     await recordAudit(
       tx,
       actor,
@@ -139,6 +147,7 @@ export async function updateCluster(
       },
     );
   });
+  if (accepted) announceDesiredChange(name);
   return summaryOf(name);
 }
 

@@ -1,5 +1,10 @@
 import "server-only";
-import { clusterSnapshotSchema, type ClusterSnapshot } from "@/lib/agent-protocol/snapshot";
+import {
+  clusterSnapshotSchema,
+  type ClusterSnapshot,
+  type ReportedMesh,
+  type ReportedService,
+} from "@/lib/agent-protocol/snapshot";
 import { notFound } from "@/lib/api/errors";
 import { globalHostname } from "@/lib/domain/global-name";
 import { diffServices, serviceColumns } from "@/lib/domain/inventory-diff";
@@ -43,6 +48,84 @@ async function pruneOrphanGlobalServices(tx: Tx): Promise<void> {
   });
 }
 
+/** Replace a cluster's detected meshes with the reported ones. */
+async function replaceMeshes(tx: Tx, clusterName: string, meshes: ReportedMesh[]): Promise<void> {
+  await tx.mesh.deleteMany({ where: { clusterName, type: { notIn: meshes.map((m) => m.type) } } });
+  for (const m of meshes) {
+    await tx.mesh.upsert({
+      where: { clusterName_type: { clusterName, type: m.type } },
+      create: { clusterName, ...m },
+      update: {
+        version: m.version,
+        trustDomain: m.trustDomain,
+        rootCaFingerprint: m.rootCaFingerprint,
+      },
+    });
+  }
+}
+
+/** Write a service diff: bulk-create new services, update changed ones, delete removed ones. */
+async function writeServiceDiff(
+  tx: Tx,
+  clusterName: string,
+  diff: ReturnType<typeof diffServices>,
+): Promise<{ created: number; updated: number; removed: number }> {
+  const globalIds = await ensureGlobalServices(tx, diff.create);
+  if (diff.create.length) {
+    await tx.service.createMany({
+      data: diff.create.map((s) => ({
+        clusterName,
+        namespace: s.namespace,
+        name: s.name,
+        globalServiceId: globalIds.get(`${s.namespace}/${s.name}`)!,
+        ...serviceColumns(s),
+      })),
+    });
+  }
+  for (const u of diff.update) {
+    await tx.service.update({ where: { id: u.id }, data: serviceColumns(u.service) });
+  }
+  if (diff.remove.length) {
+    await tx.service.deleteMany({ where: { id: { in: diff.remove } } });
+    await pruneOrphanGlobalServices(tx);
+  }
+  return { created: diff.create.length, updated: diff.update.length, removed: diff.remove.length };
+}
+
+const STORED_SELECT = {
+  id: true,
+  namespace: true,
+  name: true,
+  type: true,
+  ports: true,
+  labels: true,
+  endpointsByZone: true,
+} as const;
+
+type Summary = { created: number; updated: number; removed: number };
+
+/** Run an inventory change for an existing cluster, mark it seen and audit what changed. */
+async function inventoryChange(
+  clusterName: string,
+  actor: Actor,
+  action: string,
+  change: (tx: Tx) => Promise<Summary>,
+): Promise<Summary> {
+  return db().$transaction(async (tx) => {
+    const cluster = await tx.cluster.findUnique({
+      where: { name: clusterName },
+      select: { name: true },
+    });
+    if (!cluster) throw notFound("Cluster");
+    const summary = await change(tx);
+    await tx.cluster.update({ where: { name: clusterName }, data: { lastSeenAt: new Date() } });
+    if (summary.created || summary.removed) {
+      await recordAudit(tx, actor, action, "cluster", clusterName, summary);
+    }
+    return summary;
+  });
+}
+
 /**
  * Apply a full inventory snapshot of one cluster, as its agent (or the demo seed) reports it:
  * meshes and services are replaced by what the snapshot says, global services are derived
@@ -52,77 +135,40 @@ export async function applyClusterSnapshot(
   clusterName: string,
   input: unknown,
   actor: Actor,
-): Promise<{ created: number; updated: number; removed: number }> {
+): Promise<Summary> {
   const snapshot: ClusterSnapshot = clusterSnapshotSchema.parse(input);
-  return db().$transaction(async (tx) => {
-    const cluster = await tx.cluster.findUnique({
-      where: { name: clusterName },
-      select: { name: true },
-    });
-    if (!cluster) throw notFound("Cluster");
-    const now = new Date();
-
-    await tx.mesh.deleteMany({
-      where: { clusterName, type: { notIn: snapshot.meshes.map((m) => m.type) } },
-    });
-    for (const m of snapshot.meshes) {
-      await tx.mesh.upsert({
-        where: { clusterName_type: { clusterName, type: m.type } },
-        create: { clusterName, ...m },
-        update: {
-          version: m.version,
-          trustDomain: m.trustDomain,
-          rootCaFingerprint: m.rootCaFingerprint,
-        },
-      });
-    }
-
-    const stored = await tx.service.findMany({
-      where: { clusterName },
-      select: {
-        id: true,
-        namespace: true,
-        name: true,
-        type: true,
-        ports: true,
-        labels: true,
-        endpointsByZone: true,
-      },
-    });
-    const diff = diffServices(stored, snapshot.services);
-    const globalIds = await ensureGlobalServices(tx, diff.create);
-    if (diff.create.length) {
-      await tx.service.createMany({
-        data: diff.create.map((s) => ({
-          clusterName,
-          namespace: s.namespace,
-          name: s.name,
-          globalServiceId: globalIds.get(`${s.namespace}/${s.name}`)!,
-          ...serviceColumns(s),
-        })),
-      });
-    }
-    for (const u of diff.update) {
-      await tx.service.update({ where: { id: u.id }, data: serviceColumns(u.service) });
-    }
-    if (diff.remove.length) {
-      await tx.service.deleteMany({ where: { id: { in: diff.remove } } });
-      await pruneOrphanGlobalServices(tx);
-    }
-    await tx.cluster.update({ where: { name: clusterName }, data: { lastSeenAt: now } });
-    const summary = {
-      created: diff.create.length,
-      updated: diff.update.length,
-      removed: diff.remove.length,
-    };
-    if (summary.created || summary.removed) {
-      await recordAudit(tx, actor, "inventory.snapshot", "cluster", clusterName, summary);
-    }
-    return summary;
+  return inventoryChange(clusterName, actor, "inventory.snapshot", async (tx) => {
+    await replaceMeshes(tx, clusterName, snapshot.meshes);
+    const stored = await tx.service.findMany({ where: { clusterName }, select: STORED_SELECT });
+    return writeServiceDiff(tx, clusterName, diffServices(stored, snapshot.services));
   });
 }
 
-/** Mark a cluster as seen now (a report with no inventory changes). */
-export async function touchCluster(clusterName: string): Promise<void> {
-  await db().cluster.update({ where: { name: clusterName }, data: { lastSeenAt: new Date() } });
+/**
+ * Apply a batched delta from an agent: services upserted or deleted by namespace/name, and
+ * optionally the cluster's meshes. Services the delta does not name stay as they are.
+ */
+export async function applyClusterDelta(
+  clusterName: string,
+  delta: {
+    upserts: ReportedService[];
+    deletes: { namespace: string; name: string }[];
+    meshes?: ReportedMesh[];
+  },
+  actor: Actor,
+): Promise<Summary> {
+  const deleting = new Set(delta.deletes.map((d) => `${d.namespace}/${d.name}`));
+  const upserts = delta.upserts.filter((u) => !deleting.has(`${u.namespace}/${u.name}`));
+  const named = [...delta.upserts, ...delta.deletes].map((k) => ({
+    namespace: k.namespace,
+    name: k.name,
+  }));
+  return inventoryChange(clusterName, actor, "inventory.delta", async (tx) => {
+    if (delta.meshes) await replaceMeshes(tx, clusterName, delta.meshes);
+    const stored = named.length
+      ? await tx.service.findMany({ where: { clusterName, OR: named }, select: STORED_SELECT })
+      : [];
+    // Diff over just the named services: what is upserted stays, what is deleted goes.
+    return writeServiceDiff(tx, clusterName, diffServices(stored, upserts));
+  });
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ReportedService } from "@/lib/agent-protocol/snapshot";
-import { canonicalJson, diffServices, serviceColumns } from "@/lib/domain/inventory-diff";
+import { canonicalJson } from "@/lib/domain/canonical-json";
+import { diffServices, serviceColumns } from "@/lib/domain/inventory-diff";
 
 const svc = (name: string, ready = 1): ReportedService => ({
   namespace: "bookinfo",

@@ -1,4 +1,5 @@
 import type { ReportedService } from "@/lib/agent-protocol/snapshot";
+import { canonicalJson } from "@/lib/domain/canonical-json";
 import { totalEndpoints } from "@/lib/domain/endpoints";
 
 /** A service row as stored, in the fields a report can change. */
@@ -26,18 +27,6 @@ export function serviceColumns(s: ReportedService) {
 }
 
 const key = (s: { namespace: string; name: string }) => `${s.namespace}/${s.name}`;
-
-/** Stable JSON for comparing stored and reported values (key order independent). */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  if (value && typeof value === "object") {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
-  }
-  return JSON.stringify(value);
-}
 
 function changed(stored: StoredService, reported: ReportedService): boolean {
   return (

@@ -1,0 +1,12 @@
+// POST /api/agent/v1/report — inventory snapshot, delta or heartbeat from a cluster's agent
+import { NextResponse } from "next/server";
+import { readJson } from "@/lib/api/respond";
+import { parseOrThrow } from "@/lib/api/errors";
+import { MAX_REPORT_BYTES, reportSchema } from "@/lib/agent-protocol/messages";
+import { withAgent } from "@/lib/auth/with-auth";
+import { acceptReport } from "@/lib/db/agents";
+
+export const POST = withAgent(async (req, { agent }) => {
+  const report = parseOrThrow(reportSchema, await readJson(req, MAX_REPORT_BYTES));
+  return NextResponse.json(await acceptReport(agent, report));
+});

@@ -1,0 +1,26 @@
+// POST /api/v1/clusters/{name}/join-tokens — a single-use join token and the agent install command (admin)
+import { NextResponse } from "next/server";
+import { z } from "zod";
+import { readJson } from "@/lib/api/respond";
+import { parseOrThrow } from "@/lib/api/errors";
+import { withAuth } from "@/lib/auth/with-auth";
+import { actorOf } from "@/lib/db/audit";
+import { createJoinToken } from "@/lib/db/agents";
+import { agentInstallCommand } from "@/lib/domain/install-command";
+
+const bodySchema = z.object({ ttlHours: z.number().int().min(1).max(168).optional() }).strict();
+
+export const POST = withAuth(
+  async (req, { params, principal }) => {
+    const hasBody = (req.headers.get("content-length") ?? "0") !== "0";
+    const { ttlHours } = parseOrThrow(bodySchema, hasBody ? await readJson(req, 1024) : {});
+    const cluster = String(params.name);
+    const issued = await createJoinToken(cluster, actorOf(principal), ttlHours);
+    const url = process.env.NEXTAUTH_URL ?? req.nextUrl.origin;
+    return NextResponse.json(
+      { ...issued, installCommand: agentInstallCommand({ url, cluster, joinToken: issued.token }) },
+      { status: 201 },
+    );
+  },
+  { role: "admin" },
+);

@@ -1,0 +1,142 @@
+import { z } from "zod";
+import { dnsLabel } from "@/lib/domain/names";
+import {
+  clusterSnapshotSchema,
+  reportedMeshSchema,
+  reportedServiceSchema,
+} from "@/lib/agent-protocol/snapshot";
+
+// The outbound-only agent protocol, shared by Meridian's agent API and the agent itself.
+// Paths are relative to the Meridian base URL.
+
+export const AGENT_API = {
+  register: "/api/agent/v1/register",
+  report: "/api/agent/v1/report",
+  desired: "/api/agent/v1/desired",
+  status: "/api/agent/v1/status",
+} as const;
+
+/** Longest long-poll the server holds open, in seconds. */
+export const MAX_WAIT_SECONDS = 60;
+/** Largest report body the server reads. */
+export const MAX_REPORT_BYTES = 8 * 1024 * 1024;
+
+export const agentInfoSchema = z
+  .object({
+    version: z.string().max(64),
+    hostname: z.string().max(253).default(""),
+    simulated: z.boolean().default(false),
+  })
+  .strict();
+
+/** POST register: trade a single-use join token for a per-cluster credential. */
+export const registerRequestSchema = z
+  .object({
+    joinToken: z.string().min(10).max(200),
+    agent: agentInfoSchema,
+  })
+  .strict();
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+export const registerResponseSchema = z.object({
+  cluster: z.string(),
+  credential: z.string(),
+  state: z.enum(["pending", "live", "disabled"]),
+});
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;
+
+const serviceKeySchema = z
+  .object({ namespace: dnsLabel("namespace"), name: dnsLabel("service name") })
+  .strict();
+
+/** POST report: a full snapshot on connect, then batched deltas, or a bare heartbeat. */
+export const reportSchema = z.discriminatedUnion("kind", [
+  z
+    .object({
+      kind: z.literal("snapshot"),
+      agent: agentInfoSchema,
+      snapshot: clusterSnapshotSchema,
+    })
+    .strict(),
+  z
+    .object({
+      kind: z.literal("delta"),
+      agent: agentInfoSchema,
+      upserts: z.array(reportedServiceSchema).max(5000).default([]),
+      deletes: z.array(serviceKeySchema).max(5000).default([]),
+      meshes: z.array(reportedMeshSchema).max(5).optional(),
+    })
+    .strict(),
+  z.object({ kind: z.literal("heartbeat"), agent: agentInfoSchema }).strict(),
+]);
+export type Report = z.infer<typeof reportSchema>;
+
+/** A Kubernetes object Meridian owns in a cluster (already carries its managed-by label). */
+export const desiredResourceSchema = z
+  .object({
+    apiVersion: z.string().min(1).max(253),
+    kind: z.string().min(1).max(63),
+    metadata: z
+      .object({
+        name: z.string().min(1).max(253),
+        namespace: z.string().max(63).optional(),
+        labels: z.record(z.string(), z.string()).optional(),
+        annotations: z.record(z.string(), z.string()).optional(),
+      })
+      .passthrough(),
+  })
+  .passthrough();
+export type DesiredResource = z.infer<typeof desiredResourceSchema>;
+
+/** GET desired?after=N&wait=S → 200 with a newer generation, or 204 when none came in time. */
+export const desiredQuerySchema = z
+  .object({
+    after: z.coerce.number().int().min(-1).default(-1),
+    wait: z.coerce.number().int().min(0).max(MAX_WAIT_SECONDS).default(30),
+  })
+  .strict();
+
+export const desiredResponseSchema = z.object({
+  generation: z.number().int(),
+  contentHash: z.string(),
+  resources: z.array(desiredResourceSchema),
+});
+export type DesiredResponse = z.infer<typeof desiredResponseSchema>;
+
+export const RESOURCE_RESULTS = [
+  "applied",
+  "unchanged",
+  "pruned",
+  "conflict",
+  "invalid",
+  "crd-missing",
+  "error",
+] as const;
+export type ResourceResultKind = (typeof RESOURCE_RESULTS)[number];
+
+export const resourceResultSchema = z
+  .object({
+    apiVersion: z.string().max(253),
+    kind: z.string().max(63),
+    namespace: z.string().max(63).default(""),
+    name: z.string().max(253),
+    result: z.enum(RESOURCE_RESULTS),
+    message: z.string().max(2000).default(""),
+  })
+  .strict();
+export type ResourceResult = z.infer<typeof resourceResultSchema>;
+
+/** POST status: the generation the agent has applied and what happened to each resource. */
+export const statusReportSchema = z
+  .object({
+    generation: z.number().int().min(0),
+    results: z.array(resourceResultSchema).max(20_000),
+  })
+  .strict();
+export type StatusReport = z.infer<typeof statusReportSchema>;
+
+/** Label every Meridian-owned object carries; the agent prunes only objects with it. */
+export const MANAGED_BY_LABEL = "app.kubernetes.io/managed-by";
+export const MANAGED_BY_VALUE = "meridian";
+/** Field manager for server-side apply. */
+export const FIELD_MANAGER = "meridian-agent";

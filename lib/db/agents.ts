@@ -1,0 +1,225 @@
+import "server-only";
+import type {
+  RegisterRequest,
+  RegisterResponse,
+  Report,
+  StatusReport,
+} from "@/lib/agent-protocol/messages";
+import { ApiError, notFound } from "@/lib/api/errors";
+import { hashSecretToken, issueSecretToken, TOKEN_PREFIXES } from "@/lib/auth/secret-token";
+import { db } from "@/lib/db/client";
+import { recordAudit, type Actor } from "@/lib/db/audit";
+import { applyClusterDelta, applyClusterSnapshot } from "@/lib/db/inventory";
+
+const JOIN_TOKEN_TTL_HOURS = 24;
+const TOUCH_INTERVAL_MS = 30_000;
+
+/** The cluster an agent credential belongs to; the only cluster it may read or write. */
+export type AgentPrincipal = { clusterName: string; credentialId: string };
+
+export const agentActor = (p: AgentPrincipal): Actor => ({
+  type: "agent",
+  id: p.credentialId,
+  label: `agent@${p.clusterName}`,
+});
+
+/** Issue a single-use join token for a cluster (shown once, stored hashed, expiring). */
+export async function createJoinToken(
+  clusterName: string,
+  actor: Actor & { id?: string },
+  ttlHours = JOIN_TOKEN_TTL_HOURS,
+): Promise<{ id: string; token: string; expiresAt: string }> {
+  const { token, prefix, hash } = issueSecretToken("join");
+  const expiresAt = new Date(Date.now() + ttlHours * 3600_000);
+  const row = await db().$transaction(async (tx) => {
+    if (!(await tx.cluster.findUnique({ where: { name: clusterName } }))) throw notFound("Cluster");
+    const created = await tx.joinToken.create({
+      data: {
+        clusterName,
+        prefix,
+        tokenHash: hash,
+        expiresAt,
+        createdById: actor.type === "user" ? actor.id : null,
+      },
+    });
+    await recordAudit(tx, actor, "join-token.create", "cluster", clusterName, {
+      tokenId: created.id,
+      expiresAt: expiresAt.toISOString(),
+    });
+    return created;
+  });
+  return { id: row.id, token, expiresAt: expiresAt.toISOString() };
+}
+
+/** Revoke a cluster's unused join tokens and agent credentials (disconnects its agent). */
+export async function revokeAgentAccess(
+  clusterName: string,
+  actor: Actor,
+): Promise<{ credentials: number; joinTokens: number }> {
+  return db().$transaction(async (tx) => {
+    if (!(await tx.cluster.findUnique({ where: { name: clusterName } }))) throw notFound("Cluster");
+    const now = new Date();
+    const credentials = await tx.agentCredential.updateMany({
+      where: { clusterName, revokedAt: null },
+      data: { revokedAt: now },
+    });
+    const joinTokens = await tx.joinToken.updateMany({
+      where: { clusterName, revokedAt: null, usedAt: null },
+      data: { revokedAt: now },
+    });
+    await recordAudit(tx, actor, "agent.revoke", "cluster", clusterName, {
+      credentials: credentials.count,
+      joinTokens: joinTokens.count,
+    });
+    return { credentials: credentials.count, joinTokens: joinTokens.count };
+  });
+}
+
+const refuse = (message: string) => new ApiError(401, "invalid_join_token", message);
+
+/**
+ * Trade a join token for a per-cluster credential. The token is consumed atomically, so a
+ * reused token is refused even under a race; earlier credentials of the cluster are revoked.
+ */
+export async function registerAgent(req: RegisterRequest): Promise<RegisterResponse> {
+  if (!req.joinToken.startsWith(TOKEN_PREFIXES.join))
+    throw refuse("This is not a Meridian join token");
+  const hash = hashSecretToken(req.joinToken);
+  const issued = issueSecretToken("agent");
+  return db().$transaction(async (tx) => {
+    const token = await tx.joinToken.findUnique({
+      where: { tokenHash: hash },
+      include: { cluster: true },
+    });
+    const now = new Date();
+    if (!token) throw refuse("Unknown join token");
+    if (token.revokedAt) throw refuse("This join token was revoked; ask an admin for a new one");
+    if (token.usedAt) throw refuse("This join token was already used; ask an admin for a new one");
+    if (token.expiresAt <= now)
+      throw refuse("This join token has expired; ask an admin for a new one");
+    if (token.cluster.state === "disabled")
+      throw new ApiError(403, "cluster_disabled", "This cluster is disabled in Meridian");
+    const consumed = await tx.joinToken.updateMany({
+      where: { id: token.id, usedAt: null },
+      data: { usedAt: now },
+    });
+    if (consumed.count !== 1)
+      throw refuse("This join token was already used; ask an admin for a new one");
+    await tx.agentCredential.updateMany({
+      where: { clusterName: token.clusterName, revokedAt: null },
+      data: { revokedAt: now },
+    });
+    const cred = await tx.agentCredential.create({
+      data: { clusterName: token.clusterName, prefix: issued.prefix, tokenHash: issued.hash },
+    });
+    const agent = { version: req.agent.version, hostname: req.agent.hostname, connectedAt: now };
+    await tx.agent.upsert({
+      where: { clusterName: token.clusterName },
+      create: { clusterName: token.clusterName, ...agent },
+      update: agent,
+    });
+    if (req.agent.simulated)
+      await tx.cluster.update({ where: { name: token.clusterName }, data: { simulated: true } });
+    await recordAudit(
+      tx,
+      { type: "agent", id: cred.id, label: `agent@${token.clusterName}` },
+      "agent.register",
+      "cluster",
+      token.clusterName,
+      {
+        version: req.agent.version,
+      },
+    );
+    return { cluster: token.clusterName, credential: issued.token, state: token.cluster.state };
+  });
+}
+
+/** Resolve an agent credential, or null when unknown or revoked. */
+export async function authenticateAgent(credential: string): Promise<AgentPrincipal | null> {
+  if (!credential.startsWith(TOKEN_PREFIXES.agent) || credential.length > 200) return null;
+  const row = await db().agentCredential.findUnique({
+    where: { tokenHash: hashSecretToken(credential) },
+  });
+  if (!row || row.revokedAt) return null;
+  const now = Date.now();
+  if (!row.lastUsedAt || now - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
+    await db().agentCredential.update({
+      where: { id: row.id },
+      data: { lastUsedAt: new Date(now) },
+    });
+  }
+  return { clusterName: row.clusterName, credentialId: row.id };
+}
+
+/** Store an agent's report (snapshot, delta or heartbeat) for its own cluster. */
+export async function acceptReport(
+  p: AgentPrincipal,
+  report: Report,
+): Promise<{ created: number; updated: number; removed: number }> {
+  const actor = agentActor(p);
+  const now = new Date();
+  let summary = { created: 0, updated: 0, removed: 0 };
+  if (report.kind === "snapshot")
+    summary = await applyClusterSnapshot(p.clusterName, report.snapshot, actor);
+  else if (report.kind === "delta") summary = await applyClusterDelta(p.clusterName, report, actor);
+  else await db().cluster.update({ where: { name: p.clusterName }, data: { lastSeenAt: now } });
+  await db().agent.update({
+    where: { clusterName: p.clusterName },
+    data: {
+      version: report.agent.version,
+      hostname: report.agent.hostname,
+      lastReportAt: now,
+      ...(report.kind === "snapshot" ? { lastSnapshotAt: now } : {}),
+    },
+  });
+  return summary;
+}
+
+/**
+ * Record what the agent applied: the observed generation with per-resource results, and
+ * the status of every change set waiting on this cluster up to that generation.
+ */
+export async function acceptStatus(p: AgentPrincipal, status: StatusReport): Promise<void> {
+  const failures = status.results.filter(
+    (r) => !["applied", "unchanged", "pruned"].includes(r.result),
+  );
+  const message = failures
+    .slice(0, 5)
+    .map(
+      (f) =>
+        `${f.kind} ${f.namespace ? `${f.namespace}/` : ""}${f.name}: ${f.result}${f.message ? ` — ${f.message}` : ""}`,
+    )
+    .join("; ");
+  await db().$transaction(async (tx) => {
+    const desired = await tx.desiredState.findUnique({ where: { clusterName: p.clusterName } });
+    if (status.generation > (desired?.generation ?? 0)) {
+      throw new ApiError(
+        409,
+        "unknown_generation",
+        `Generation ${status.generation} was never issued for this cluster`,
+      );
+    }
+    const observed = {
+      generation: status.generation,
+      results: status.results,
+      reportedAt: new Date(),
+    };
+    await tx.observedState.upsert({
+      where: { clusterName: p.clusterName },
+      create: { clusterName: p.clusterName, ...observed },
+      update: observed,
+    });
+    await tx.changeSetCluster.updateMany({
+      where: {
+        clusterName: p.clusterName,
+        status: "pending",
+        generation: { lte: status.generation },
+      },
+      data: failures.length ? { status: "failed", message } : { status: "applied", message: "" },
+    });
+    await tx.agent.update({
+      where: { clusterName: p.clusterName },
+      data: { lastError: failures.length ? message : null },
+    });
+  });
+}

@@ -1,0 +1,63 @@
+import "server-only";
+import {
+  MANAGED_BY_LABEL,
+  MANAGED_BY_VALUE,
+  type DesiredResource,
+} from "@/lib/agent-protocol/messages";
+import { notFound } from "@/lib/api/errors";
+import { db } from "@/lib/db/client";
+import { recordAudit, type Actor } from "@/lib/db/audit";
+import { announceDesiredChange, readDesiredState, writeDesiredState } from "@/lib/db/desired-state";
+
+/** Desired vs observed state of a cluster, for its page and the API. */
+export async function getClusterState(clusterName: string) {
+  const cluster = await db().cluster.findUnique({
+    where: { name: clusterName },
+    include: { observed: true },
+  });
+  if (!cluster) throw notFound("Cluster");
+  const desired = await readDesiredState(clusterName);
+  return {
+    desired,
+    observed: cluster.observed
+      ? {
+          generation: cluster.observed.generation,
+          results: cluster.observed.results,
+          reportedAt: cluster.observed.reportedAt.toISOString(),
+        }
+      : null,
+  };
+}
+
+/** Every desired resource carries Meridian's managed-by label: the agent prunes only those. */
+function owned(r: DesiredResource): DesiredResource {
+  return {
+    ...r,
+    metadata: {
+      ...r.metadata,
+      labels: { ...r.metadata.labels, [MANAGED_BY_LABEL]: MANAGED_BY_VALUE },
+    },
+  };
+}
+
+/** Replace a cluster's desired resources directly (GitOps and tests); plans build on the same write. */
+export async function replaceDesiredResources(
+  clusterName: string,
+  resources: DesiredResource[],
+  actor: Actor,
+) {
+  const result = await db().$transaction(async (tx) => {
+    if (!(await tx.cluster.findUnique({ where: { name: clusterName }, select: { name: true } })))
+      throw notFound("Cluster");
+    const written = await writeDesiredState(tx, clusterName, resources.map(owned));
+    if (written.changed) {
+      await recordAudit(tx, actor, "desired.replace", "cluster", clusterName, {
+        generation: written.generation,
+        resources: resources.length,
+      });
+    }
+    return written;
+  });
+  if (result.changed) announceDesiredChange(clusterName);
+  return result;
+}

@@ -1,0 +1,22 @@
+import * as register from "@/app/api/agent/v1/register/route";
+import { createCluster, updateCluster } from "@/lib/db/clusters";
+import { createJoinToken } from "@/lib/db/agents";
+import { call } from "./api";
+
+const SYSTEM = { type: "system", label: "test" } as const;
+export const AGENT_INFO = { version: "0.1.0-test", hostname: "agent-0", simulated: true };
+
+/** A registered cluster (optionally accepted) with its agent credential. */
+export async function registeredCluster(
+  name: string,
+  opts: { accept?: boolean } = {},
+): Promise<string> {
+  const c = await createCluster({ name, region: "test-1" }, SYSTEM);
+  if (opts.accept ?? true) await updateCluster(name, { version: c.version, state: "live" }, SYSTEM);
+  const { token } = await createJoinToken(name, SYSTEM);
+  const res = await call(register.POST, "POST", "/api/agent/v1/register", {
+    body: { joinToken: token, agent: AGENT_INFO },
+  });
+  if (res.status !== 201) throw new Error(`register failed: ${JSON.stringify(res.body)}`);
+  return (res.body as { credential: string }).credential;
+}
