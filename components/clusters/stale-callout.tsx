@@ -21,7 +21,8 @@ export function StaleCallout({ clusters }: { clusters: ClusterSummary[] }) {
         </p>
         <p className="mt-0.5 text-amber-800 dark:text-amber-300/90">
           Their agents have been silent past the stale threshold. Counts shown for them are the last
-          known values, not current state. Traffic they serve is not affected by Meridian.
+          known values, not current state. The clusters keep serving traffic with their last applied
+          configuration.
         </p>
         <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
           {clusters.map((c) => (

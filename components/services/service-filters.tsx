@@ -51,27 +51,29 @@ export function ServiceFilters({
       className="border-border flex flex-wrap items-center gap-2 border-b px-4 py-3"
     >
       <div className="relative min-w-56 flex-1 basis-64">
-        <Search
-          className="text-subtle pointer-events-none absolute top-1/2 left-2.5 size-3.5 -translate-y-1/2"
-          aria-hidden
-        />
+        {/* While results refresh, the search icon turns into a spinner. */}
+        <span
+          className="text-subtle pointer-events-none absolute top-1/2 left-2.5 flex -translate-y-1/2"
+          aria-live="polite"
+        >
+          {fetching ? (
+            <>
+              <LoaderCircle className="size-3.5 animate-spin" aria-hidden />
+              <span className="sr-only">Updating results…</span>
+            </>
+          ) : (
+            <Search className="size-3.5" aria-hidden />
+          )}
+        </span>
         <Input
           type="search"
           aria-label="Search services"
           placeholder="Search by name, namespace or hostname"
           value={values.q}
           onChange={(e) => set("q", e.target.value)}
-          className="pr-8 pl-8"
+          className="pl-8"
           data-testid="services-search"
         />
-        <span className="absolute top-1/2 right-2.5 flex -translate-y-1/2" aria-live="polite">
-          {fetching ? (
-            <>
-              <LoaderCircle className="text-subtle size-3.5 animate-spin" aria-hidden />
-              <span className="sr-only">Updating results…</span>
-            </>
-          ) : null}
-        </span>
       </div>
       <Select
         aria-label="Cluster"
