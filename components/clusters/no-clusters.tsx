@@ -26,9 +26,9 @@ export function NoClusters() {
             <Code>npm run demo</Code> to start three simulated clusters in two regions.
           </li>
           <li>
-            <span className="text-fg font-medium">Add a real cluster:</span> follow &ldquo;Adding a
-            cluster&rdquo; in the project <Code>README.md</Code> (and <Code>docs/</Code>), or{" "}
-            <Code>POST /api/v1/clusters</Code> with an admin token.
+            <span className="text-fg font-medium">Add a real cluster:</span> register it with{" "}
+            <Code>POST /api/v1/clusters</Code> using an admin API token (see <Code>README.md</Code>{" "}
+            and <Code>docs/</Code> in the repository), then install the agent in the cluster.
           </li>
         </ul>
       </EmptyState>
