@@ -36,7 +36,13 @@ export default async function OverviewPage() {
           value={counts.staleClusters}
           icon={<TriangleAlert />}
           tone={counts.staleClusters > 0 ? "warning" : "default"}
-          hint={counts.staleClusters > 0 ? "Agents silent; counts are last known" : "All reporting"}
+          hint={
+            counts.staleClusters > 0
+              ? "Agents silent; counts are last known"
+              : counts.clusters > 0
+                ? "All reporting"
+                : undefined
+          }
         />
         <StatCard
           label="Pending clusters"

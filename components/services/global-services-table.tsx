@@ -30,7 +30,7 @@ export function GlobalServicesTable({ services }: { services: GlobalServiceDto[]
                 <div className="text-subtle font-mono text-xs">{s.namespace}</div>
               </TD>
               <TD className="text-muted font-mono text-xs">
-                <span className="break-all">{s.hostname}</span>
+                <span className="whitespace-nowrap">{s.hostname}</span>
               </TD>
               <TD>
                 <div className="flex max-w-xl flex-wrap gap-1">

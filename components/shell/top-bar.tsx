@@ -1,5 +1,6 @@
 import { KeyRound } from "lucide-react";
 import Link from "next/link";
+import { LogoMark } from "@/components/brand/logo";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { SignOutButton } from "./sign-out-button";
@@ -20,6 +21,9 @@ const ROLE_TONE: Record<ShellUser["role"], BadgeTone> = {
 export function TopBar({ user }: { user: ShellUser }) {
   return (
     <header className="border-border bg-surface/90 sticky top-0 z-30 flex h-12 items-center justify-end gap-3 border-b px-4 backdrop-blur md:px-6">
+      <Link href="/" aria-label="Meridian home" className="mr-auto rounded-md md:hidden">
+        <LogoMark />
+      </Link>
       <ThemeToggle />
       <Link
         href="/settings/tokens"
@@ -37,7 +41,10 @@ export function TopBar({ user }: { user: ShellUser }) {
         >
           {(user.name ?? user.email).slice(0, 1)}
         </span>
-        <span className="text-fg truncate text-[13px]" title={user.name ?? undefined}>
+        <span
+          className="text-fg hidden truncate text-[13px] sm:inline"
+          title={user.name ?? undefined}
+        >
           {user.email}
         </span>
         <Badge tone={ROLE_TONE[user.role]} data-testid="user-role">
