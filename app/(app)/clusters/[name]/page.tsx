@@ -8,7 +8,7 @@ import { ClusterServicesTable } from "@/components/clusters/cluster-services-tab
 import { MeshesTable } from "@/components/clusters/meshes-table";
 import { StaleCallout } from "@/components/clusters/stale-callout";
 import { MeshBadges } from "@/components/mesh/mesh-badge";
-import { ClusterEndpointCount, ClusterServiceCount } from "@/components/status/endpoint-count";
+import { EndpointCount } from "@/components/status/endpoint-count";
 import {
   AgentStatusBadge,
   ClusterStateBadge,
@@ -67,8 +67,12 @@ export default async function ClusterPage({ params }: ClusterPageProps) {
               "No inventory reported yet"
             ) : (
               <>
-                <ClusterServiceCount cluster={cluster} /> services ·{" "}
-                <ClusterEndpointCount cluster={cluster} /> endpoints ready
+                {cluster.serviceCount} services ·{" "}
+                <EndpointCount ready={cluster.endpoints.ready} total={cluster.endpoints.total} />{" "}
+                endpoints ready
+                {cluster.stale ? (
+                  <span className="ml-1 text-amber-700 dark:text-amber-400">(last known)</span>
+                ) : null}
               </>
             )}
           </span>
