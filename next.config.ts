@@ -3,6 +3,9 @@ import type { NextConfig } from "next";
 const nextConfig: NextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
+  // Type checking is its own gate (`npm run typecheck`, strict, whole repo incl. tests and
+  // agent); the build need not repeat it.
+  typescript: { ignoreBuildErrors: true },
   // Packages with native or WASM parts stay out of the server bundle.
   serverExternalPackages: ["@electric-sql/pglite", "@kubernetes/client-node", "pg"],
   async headers() {

@@ -10,7 +10,7 @@ import { parseArgs } from "node:util";
 import { buildIsStale } from "./lib/build";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "./lib/embedded-postgres";
 import { migrateDeploy } from "./lib/migrate";
-import { run, stopChild } from "./lib/processes";
+import { run, stopChild, waitFor } from "./lib/processes";
 import { generatePassword, persistentSecret } from "./lib/secrets";
 
 const require = createRequire(import.meta.url);
@@ -47,7 +47,7 @@ async function main(): Promise<void> {
   await migrateDeploy(process.env.DATABASE_URL);
 
   const { bootstrap } = await import("./lib/bootstrap");
-  await bootstrap({ demo: args.demo, generatePassword, say });
+  const { joinTokens } = await bootstrap({ demo: args.demo, generatePassword, say });
 
   if (!args["no-build"] && buildIsStale(ROOT)) {
     say("building the app (first run or sources changed; about a minute)");
@@ -60,11 +60,15 @@ async function main(): Promise<void> {
     {
       cwd: ROOT,
       stdio: "inherit",
-      env: { ...process.env, MERIDIAN_DEMO: args.demo ? "1" : "" },
+      env: process.env,
     },
   );
   say(`Meridian is starting on http://localhost:${args.port}`);
+  const fleet = args.demo
+    ? await startDemoAgents(`http://127.0.0.1:${args.port}`, joinTokens)
+    : undefined;
   const shutdown = async () => {
+    await fleet?.stop();
     await stopChild(next);
     await embedded?.stop();
     process.exit(0);
@@ -75,6 +79,22 @@ async function main(): Promise<void> {
     await embedded?.stop();
     process.exit(code ?? 0);
   });
+}
+
+/** The demo's clusters are served by simulated-cluster agents speaking the real protocol. */
+async function startDemoAgents(url: string, joinTokens: Record<string, string>) {
+  await waitFor("the app", async () => (await fetch(`${url}/api/healthz`)).ok, 120_000);
+  const { startSimulatedAgents } = await import("../agent/src/simulated/fleet-runner");
+  const { createLog } = await import("../agent/src/log");
+  const fleet = await startSimulatedAgents({
+    url,
+    joinTokens,
+    log: createLog({ component: "demo-agent" }),
+  });
+  say(
+    `demo fleet ready: Distributed Bookinfo on ${fleet.agents.length} simulated clusters, each with its agent`,
+  );
+  return fleet;
 }
 
 main().catch((error: unknown) => {

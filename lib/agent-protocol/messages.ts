@@ -1,10 +1,6 @@
 import { z } from "zod";
-import { dnsLabel } from "@/lib/domain/names";
-import {
-  clusterSnapshotSchema,
-  reportedMeshSchema,
-  reportedServiceSchema,
-} from "@/lib/agent-protocol/snapshot";
+import { dnsLabel } from "./k8s-names";
+import { clusterSnapshotSchema, reportedMeshSchema, reportedServiceSchema } from "./snapshot";
 
 // The outbound-only agent protocol, shared by Meridian's agent API and the agent itself.
 // Paths are relative to the Meridian base URL.

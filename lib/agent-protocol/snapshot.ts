@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dnsLabel, labelMap } from "@/lib/domain/names";
+import { dnsLabel, labelMap } from "./k8s-names";
 
 /** Mesh types Meridian understands. */
 export const MESH_TYPES = ["istio", "linkerd", "cilium", "consul", "none"] as const;

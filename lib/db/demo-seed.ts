@@ -1,33 +1,44 @@
 import "server-only";
-import { BOOKINFO_FLEET } from "@/lib/demo/bookinfo-fleet";
+import { bookinfoFleet } from "@/lib/demo/bookinfo-fleet";
 import type { Actor } from "@/lib/db/audit";
+import { createJoinToken } from "@/lib/db/agents";
 import { createCluster, updateCluster } from "@/lib/db/clusters";
 import { db } from "@/lib/db/client";
 import { applyClusterSnapshot } from "@/lib/db/inventory";
 
 const SEED_ACTOR: Actor = { type: "system", label: "demo seed" };
 
-/**
- * Load Distributed Bookinfo through the same domain functions agents use: register each
- * cluster, accept it, then apply its inventory snapshot (validated like any agent report).
- * Idempotent: clusters that already exist only get their snapshot re-applied.
- */
-export async function seedDemoFleet(): Promise<{ clusters: number }> {
-  for (const { cluster, snapshot } of BOOKINFO_FLEET) {
-    const existing = await db().cluster.findUnique({ where: { name: cluster.name } });
-    if (!existing) {
-      const created = await createCluster(cluster, SEED_ACTOR, { simulated: true });
-      await updateCluster(cluster.name, { version: created.version, state: "live" }, SEED_ACTOR);
-    }
-    await applyClusterSnapshot(cluster.name, snapshot, SEED_ACTOR);
+/** Register and accept each demo cluster (as an admin would) unless it already exists. */
+async function registerDemoClusters(): Promise<ReturnType<typeof bookinfoFleet>> {
+  const fleet = bookinfoFleet();
+  for (const { cluster } of fleet) {
+    if (await db().cluster.findUnique({ where: { name: cluster.name } })) continue;
+    const created = await createCluster(cluster, SEED_ACTOR, { simulated: true });
+    await updateCluster(cluster.name, { version: created.version, state: "live" }, SEED_ACTOR);
   }
-  return { clusters: BOOKINFO_FLEET.length };
+  return fleet;
 }
 
-/** Mark the simulated clusters as seen: the demo's stand-in for their agents' reports. */
-export async function heartbeatSimulatedClusters(): Promise<void> {
-  await db().cluster.updateMany({
-    where: { simulated: true, state: "live" },
-    data: { lastSeenAt: new Date() },
-  });
+/**
+ * Prepare the demo fleet for its simulated-cluster agents: each cluster registered and
+ * accepted, and a fresh single-use join token per cluster that the agents trade for their
+ * credentials through the real protocol (their inventory then arrives as agent reports).
+ */
+export async function prepareDemoFleet(): Promise<Record<string, string>> {
+  const tokens: Record<string, string> = {};
+  for (const { cluster } of await registerDemoClusters()) {
+    tokens[cluster.name] = (await createJoinToken(cluster.name, SEED_ACTOR, 1)).token;
+  }
+  return tokens;
+}
+
+/**
+ * Load Distributed Bookinfo without agents (`npm run db:seed`, tests): register and accept
+ * each cluster, then apply its inventory snapshot through the same function agent reports use.
+ */
+export async function seedDemoFleet(): Promise<{ clusters: number }> {
+  const fleet = await registerDemoClusters();
+  for (const { cluster, snapshot } of fleet)
+    await applyClusterSnapshot(cluster.name, snapshot, SEED_ACTOR);
+  return { clusters: fleet.length };
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import type { DesiredResource, DesiredResponse } from "@/lib/agent-protocol/messages";
-import { contentHash } from "@/lib/domain/canonical-json";
+import { contentHash } from "@/lib/agent-protocol/canonical-json";
 import { db, type Prisma } from "@/lib/db/client";
 import { announceLocally, DESIRED_CHANNEL } from "@/lib/db/desired-notify";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ReportedService } from "@/lib/agent-protocol/snapshot";
-import { canonicalJson } from "@/lib/domain/canonical-json";
+import { canonicalJson } from "@/lib/agent-protocol/canonical-json";
 import { diffServices, serviceColumns } from "@/lib/domain/inventory-diff";
 
 const svc = (name: string, ready = 1): ReportedService => ({

@@ -1,5 +1,5 @@
 import type { ReportedService } from "@/lib/agent-protocol/snapshot";
-import { canonicalJson } from "@/lib/domain/canonical-json";
+import { canonicalJson } from "@/lib/agent-protocol/canonical-json";
 import { totalEndpoints } from "@/lib/domain/endpoints";
 
 /** A service row as stored, in the fields a report can change. */

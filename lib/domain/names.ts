@@ -1,36 +1,6 @@
 import { z } from "zod";
 
-/** Longest RFC 1123 label. */
-export const DNS_LABEL_MAX = 63;
-
-const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
-
-/**
- * An RFC 1123 DNS label: lower-case letters, digits and '-', starting and ending with an
- * alphanumeric, at most 63 characters. Used for cluster names, namespaces and service names.
- */
-export const dnsLabel = (what: string) =>
-  z
-    .string({ error: `${what} must be a string` })
-    .min(1, `${what} must not be empty`)
-    .max(DNS_LABEL_MAX, `${what} must be at most ${DNS_LABEL_MAX} characters`)
-    .regex(
-      DNS_LABEL,
-      `${what} must be an RFC 1123 label: lower-case letters, digits and '-', starting and ending with a letter or digit`,
-    );
-
-/** True when `value` is a valid RFC 1123 label. */
-export function isDnsLabel(value: string): boolean {
-  return value.length <= DNS_LABEL_MAX && DNS_LABEL.test(value);
-}
-
-/** Kubernetes label map (keys and values kept as strings, bounded in size). */
-export const labelMap = z
-  .record(
-    z.string().min(1).max(317, "label keys must be at most 317 characters"),
-    z.string().max(63, "label values must be at most 63 characters"),
-  )
-  .refine((m) => Object.keys(m).length <= 64, "at most 64 labels");
+export { DNS_LABEL_MAX, dnsLabel, isDnsLabel, labelMap } from "@/lib/agent-protocol/k8s-names";
 
 /** A free-text, single-line display field with no markup. */
 export const plainText = (what: string, max: number) =>

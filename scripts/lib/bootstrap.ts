@@ -1,5 +1,5 @@
 import { ensureAdmin } from "@/lib/db/users";
-import { seedDemoFleet } from "@/lib/db/demo-seed";
+import { prepareDemoFleet } from "@/lib/db/demo-seed";
 import { db } from "@/lib/db/client";
 
 const DEMO_ADMIN_EMAIL = "admin@meridian.local";
@@ -7,13 +7,14 @@ const DEMO_ADMIN_EMAIL = "admin@meridian.local";
 /**
  * First-run set-up through the domain functions: the first admin (from
  * MERIDIAN_ADMIN_EMAIL / MERIDIAN_ADMIN_PASSWORD, or in demo mode a generated password
- * printed once) and, in demo mode, the Distributed Bookinfo fleet.
+ * printed once) and, in demo mode, the Distributed Bookinfo clusters with join tokens
+ * for their simulated agents.
  */
 export async function bootstrap(opts: {
   demo: boolean;
   generatePassword: () => string;
   say: (msg: string) => void;
-}): Promise<void> {
+}): Promise<{ joinTokens: Record<string, string> }> {
   const email = process.env.MERIDIAN_ADMIN_EMAIL ?? (opts.demo ? DEMO_ADMIN_EMAIL : undefined);
   let password = process.env.MERIDIAN_ADMIN_PASSWORD;
   if (email && !password && opts.demo) password = opts.generatePassword();
@@ -32,9 +33,7 @@ export async function bootstrap(opts: {
       "no users yet: set MERIDIAN_ADMIN_EMAIL and MERIDIAN_ADMIN_PASSWORD to create the first admin",
     );
   }
-  if (opts.demo) {
-    const { clusters } = await seedDemoFleet();
-    opts.say(`demo fleet ready: Distributed Bookinfo on ${clusters} simulated clusters`);
-  }
+  const joinTokens = opts.demo ? await prepareDemoFleet() : {};
   await db().$disconnect();
+  return { joinTokens };
 }

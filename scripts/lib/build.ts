@@ -10,7 +10,6 @@ const SOURCES = [
   "package-lock.json",
   "postcss.config.mjs",
   "proxy.ts",
-  "instrumentation.ts",
 ];
 
 function newestMtime(p: string): number {

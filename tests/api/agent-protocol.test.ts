@@ -7,7 +7,7 @@ import * as joinTokens from "@/app/api/v1/clusters/[name]/join-tokens/route";
 import * as clusterDesired from "@/app/api/v1/clusters/[name]/desired/route";
 import * as clusterAgent from "@/app/api/v1/clusters/[name]/agent/route";
 import * as cluster from "@/app/api/v1/clusters/[name]/route";
-import { BOOKINFO_FLEET } from "@/lib/demo/bookinfo-fleet";
+import { bookinfoFleet } from "@/lib/demo/bookinfo-fleet";
 import { db } from "@/lib/db/client";
 import { createCluster } from "@/lib/db/clusters";
 import { createJoinToken } from "@/lib/db/agents";
@@ -16,7 +16,7 @@ import { call, userWithToken } from "../helpers/api";
 import { AGENT_INFO, registeredCluster } from "../helpers/agent";
 
 const SYSTEM = { type: "system", label: "test" } as const;
-const snapshotOf = (name: string) => BOOKINFO_FLEET.find((c) => c.cluster.name === name)!.snapshot;
+const snapshotOf = (name: string) => bookinfoFleet().find((c) => c.cluster.name === name)!.snapshot;
 const configMap = (name: string) => ({
   apiVersion: "v1",
   kind: "ConfigMap",

@@ -4,7 +4,7 @@ import * as globalServices from "@/app/api/v1/global-services/route";
 import * as globalService from "@/app/api/v1/global-services/[namespace]/[name]/route";
 import * as services from "@/app/api/v1/services/route";
 import * as overview from "@/app/api/v1/overview/route";
-import { BOOKINFO_FLEET } from "@/lib/demo/bookinfo-fleet";
+import { bookinfoFleet } from "@/lib/demo/bookinfo-fleet";
 import { db } from "@/lib/db/client";
 import { seedDemoFleet } from "@/lib/db/demo-seed";
 import { applyClusterSnapshot } from "@/lib/db/inventory";
@@ -101,12 +101,12 @@ describe("inventory snapshots and global services", () => {
   });
 
   it("replaces a cluster's services with a new snapshot and prunes orphaned global services", async () => {
-    const east2 = BOOKINFO_FLEET.find((c) => c.cluster.name === "east-2")!;
+    const east2 = bookinfoFleet().find((c) => c.cluster.name === "east-2")!;
     const only = {
       ...east2.snapshot,
       services: east2.snapshot.services.filter((s) => s.name !== "ratings"),
     };
-    const west1 = BOOKINFO_FLEET.find((c) => c.cluster.name === "west-1")!;
+    const west1 = bookinfoFleet().find((c) => c.cluster.name === "west-1")!;
     const westOnly = {
       ...west1.snapshot,
       services: west1.snapshot.services.filter((s) => s.name !== "ratings"),
@@ -123,7 +123,7 @@ describe("inventory snapshots and global services", () => {
 
   it("refuses an invalid snapshot and changes nothing", async () => {
     const before = await db().service.count();
-    const dupe = BOOKINFO_FLEET[0]!.snapshot.services[0]!;
+    const dupe = bookinfoFleet()[0]!.snapshot.services[0]!;
     await expect(
       applyClusterSnapshot("east-1", { meshes: [], services: [dupe, dupe] }, SYSTEM),
     ).rejects.toThrow(/duplicate service/);

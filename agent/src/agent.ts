@@ -1,0 +1,215 @@
+// The agent's control loop: register once, report inventory (a full snapshot on every
+// connect, then batched deltas), and converge the cluster on Meridian's desired state.
+// Level-triggered and idempotent: a crash or reconnect just converges again. When Meridian
+// is unreachable, nothing in the cluster is touched.
+import { diffSnapshots, isEmptyDelta } from "../../lib/agent-protocol/delta";
+import type { Report } from "../../lib/agent-protocol/messages";
+import type { ClusterSnapshot } from "../../lib/agent-protocol/snapshot";
+import { backoffMs, sleep } from "./backoff";
+import type { InventorySource, ResourceWriter } from "./cluster";
+import type { AgentLog } from "./log";
+import { MeridianRefused, type MeridianClient } from "./meridian-client";
+import type { AgentMetrics } from "./metrics";
+
+/** Where the per-cluster credential is kept between restarts (a Secret in a real cluster). */
+export type CredentialStore = {
+  load(): Promise<string | undefined>;
+  save(credential: string): Promise<void>;
+};
+
+export type AgentOptions = {
+  client: MeridianClient;
+  inventory: InventorySource;
+  writer: ResourceWriter;
+  credentials: CredentialStore;
+  info: Report["agent"];
+  joinToken?: string;
+  log: AgentLog;
+  metrics?: AgentMetrics;
+  /** Batch inventory changes for this long before sending a delta. */
+  deltaDelayMs?: number;
+  heartbeatMs?: number;
+  longPollSeconds?: number;
+};
+
+export class Agent {
+  private readonly abort = new AbortController();
+  private sent: ClusterSnapshot | null = null;
+  private changed = false;
+  private wake: (() => void) | undefined;
+  private loops: Promise<void>[] = [];
+  /** The generation last applied and acknowledged; -1 = none yet (apply whatever is current). */
+  observedGeneration = -1;
+  connected = false;
+  ready = false;
+
+  constructor(private readonly o: AgentOptions) {}
+
+  /** Register if needed, start the informers, then run the report and desired-state loops. */
+  async start(): Promise<void> {
+    await this.ensureCredential();
+    this.o.inventory.onChange(() => {
+      this.changed = true;
+      this.wake?.();
+    });
+    await this.o.inventory.start();
+    this.ready = true;
+    this.loops = [this.reportLoop(), this.desiredLoop()];
+  }
+
+  /** Stop both loops and the informers; the cluster keeps everything applied. */
+  async stop(): Promise<void> {
+    this.abort.abort();
+    this.wake?.();
+    await Promise.allSettled(this.loops);
+    await this.o.inventory.stop();
+  }
+
+  private get signal(): AbortSignal {
+    return this.abort.signal;
+  }
+
+  private async ensureCredential(): Promise<void> {
+    const stored = await this.o.credentials.load();
+    if (stored) return this.o.client.setCredential(stored);
+    if (!this.o.joinToken)
+      throw new Error(
+        "No credential stored and no join token given: ask an admin for a join token",
+      );
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const reg = await this.o.client.register(this.o.joinToken, this.o.info);
+        await this.o.credentials.save(reg.credential);
+        this.o.client.setCredential(reg.credential);
+        this.o.log.info("registered with Meridian", { cluster: reg.cluster, state: reg.state });
+        return;
+      } catch (error) {
+        if (error instanceof MeridianRefused) throw error;
+        this.o.log.warn("registration failed; retrying", { error: (error as Error).message });
+        await sleep(backoffMs(attempt), this.signal);
+        if (this.signal.aborted) throw new Error("stopped");
+      }
+    }
+  }
+
+  private setConnected(connected: boolean): void {
+    this.connected = connected;
+    this.o.metrics?.connected.set(connected ? 1 : 0);
+  }
+
+  /** Send what changed since the last report; a full snapshot after (re)connecting. */
+  private async sendInventory(): Promise<void> {
+    const current = this.o.inventory.current();
+    this.changed = false;
+    if (!this.sent) {
+      await this.o.client.report({ kind: "snapshot", agent: this.o.info, snapshot: current });
+    } else {
+      const delta = diffSnapshots(this.sent, current);
+      if (isEmptyDelta(delta)) return;
+      await this.o.client.report({ kind: "delta", agent: this.o.info, ...delta });
+    }
+    this.sent = current;
+    this.o.metrics?.lastReport.set(Date.now() / 1000);
+  }
+
+  /** Resolve on the next inventory change, after `ms`, or on stop. */
+  private waitForChange(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.wake = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.wake = done;
+    });
+  }
+
+  private async reportLoop(): Promise<void> {
+    const delay = this.o.deltaDelayMs ?? 200;
+    const heartbeat = this.o.heartbeatMs ?? 30_000;
+    let failures = 0;
+    let lastSent = 0;
+    while (!this.signal.aborted) {
+      try {
+        if (this.sent && !this.changed) {
+          const due = heartbeat - (Date.now() - lastSent);
+          if (due > 0) {
+            await this.waitForChange(due);
+            if (this.changed) await sleep(delay, this.signal); // batch a burst into one delta
+            continue;
+          }
+          await this.o.client.report({ kind: "heartbeat", agent: this.o.info });
+        } else {
+          await this.sendInventory();
+        }
+        lastSent = Date.now();
+        failures = 0;
+        this.setConnected(true);
+      } catch (error) {
+        if (this.fatal(error)) return;
+        // Level-triggered: after any failure, start again from a full snapshot.
+        this.sent = null;
+        this.setConnected(false);
+        this.o.log.warn("report failed; retrying", { error: (error as Error).message });
+        await sleep(backoffMs(failures++), this.signal);
+      }
+    }
+  }
+
+  private async desiredLoop(): Promise<void> {
+    let failures = 0;
+    while (!this.signal.aborted) {
+      try {
+        const desired = await this.o.client.desired(
+          this.observedGeneration,
+          this.o.longPollSeconds ?? 30,
+          this.signal,
+        );
+        failures = 0;
+        this.setConnected(true);
+        if (!desired) continue;
+        const results = await this.o.writer.apply(desired.resources);
+        const errors = results.filter(
+          (r) => !["applied", "unchanged", "pruned"].includes(r.result),
+        );
+        if (errors.length) {
+          this.o.metrics?.applyErrors.inc(errors.length);
+          this.o.log.warn("some resources were not applied", {
+            generation: desired.generation,
+            errors: errors
+              .slice(0, 5)
+              .map((e) => `${e.kind} ${e.namespace}/${e.name}: ${e.result} ${e.message}`),
+          });
+        }
+        await this.o.client.status({ generation: desired.generation, results });
+        this.observedGeneration = desired.generation;
+        this.o.metrics?.observedGeneration.set(desired.generation);
+        this.o.metrics?.lastSync.set(Date.now() / 1000);
+      } catch (error) {
+        if (this.signal.aborted || this.fatal(error)) return;
+        this.setConnected(false);
+        this.o.log.warn("desired-state poll failed; keeping the cluster as it is and retrying", {
+          error: (error as Error).message,
+        });
+        await sleep(backoffMs(failures++), this.signal);
+      }
+    }
+  }
+
+  /** A revoked credential cannot recover by retrying: stop and say so. */
+  private fatal(error: unknown): boolean {
+    if (error instanceof MeridianRefused && error.status === 401) {
+      this.o.log.error(
+        "Meridian refused this agent's credential (revoked?); re-register with a new join token",
+        {
+          code: error.code,
+        },
+      );
+      this.setConnected(false);
+      this.abort.abort();
+      return true;
+    }
+    return false;
+  }
+}

@@ -1,0 +1,28 @@
+import { z } from "zod";
+
+/** The agent's configuration, from its environment (set by the Helm chart). */
+export const agentConfigSchema = z.object({
+  MERIDIAN_URL: z
+    .string()
+    .url("MERIDIAN_URL must be Meridian's base URL, e.g. https://meridian.example.com"),
+  MERIDIAN_JOIN_TOKEN: z.string().optional(),
+  MERIDIAN_CREDENTIAL_FILE: z.string().default("/var/lib/meridian-agent/credential"),
+  /** `kubernetes` (in-cluster or KUBECONFIG) or `simulated` (in-memory cluster from a fleet file). */
+  MERIDIAN_AGENT_MODE: z.enum(["kubernetes", "simulated"]).default("kubernetes"),
+  MERIDIAN_FLEET_FILE: z.string().optional(),
+  MERIDIAN_CLUSTER: z.string().optional(),
+  MERIDIAN_AGENT_PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  KUBECONFIG: z.string().optional(),
+  HOSTNAME: z.string().default(""),
+});
+export type AgentConfig = z.infer<typeof agentConfigSchema>;
+
+export function loadAgentConfig(env: NodeJS.ProcessEnv = process.env): AgentConfig {
+  const parsed = agentConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new Error(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "));
+  }
+  return parsed.data;
+}
+
+export const AGENT_VERSION = "0.1.0";

@@ -1,0 +1,44 @@
+// Run simulated-cluster agents in one process: the demo's three clusters, or a benchmark's
+// hundreds. Each is a full Agent speaking the real protocol to a real Meridian.
+import { loadFleetFile, type FleetCluster } from "../../../lib/agent-protocol/fleet-file";
+import { Agent } from "../agent";
+import { AGENT_VERSION } from "../config";
+import { memoryCredentialStore } from "../credential-file";
+import { SILENT_LOG, type AgentLog } from "../log";
+import { MeridianClient } from "../meridian-client";
+import { SimulatedCluster } from "./simulated-cluster";
+
+export type SimulatedAgent = { cluster: string; agent: Agent; sim: SimulatedCluster };
+
+/** Start one simulated agent per join token; resolves once all have registered and started. */
+export async function startSimulatedAgents(opts: {
+  url: string;
+  joinTokens: Record<string, string>;
+  fleet?: FleetCluster[];
+  log?: AgentLog;
+  longPollSeconds?: number;
+  heartbeatMs?: number;
+}): Promise<{ agents: SimulatedAgent[]; stop: () => Promise<void> }> {
+  const fleet = opts.fleet ?? loadFleetFile().clusters;
+  const agents = await Promise.all(
+    Object.entries(opts.joinTokens).map(async ([cluster, joinToken]) => {
+      const spec = fleet.find((c) => c.name === cluster);
+      if (!spec) throw new Error(`Cluster ${cluster} is not in the fleet file`);
+      const sim = new SimulatedCluster(spec);
+      const agent = new Agent({
+        client: new MeridianClient(opts.url),
+        inventory: sim,
+        writer: sim,
+        credentials: memoryCredentialStore(),
+        joinToken,
+        info: { version: AGENT_VERSION, hostname: `simulated-${cluster}`, simulated: true },
+        log: opts.log ?? SILENT_LOG,
+        longPollSeconds: opts.longPollSeconds,
+        heartbeatMs: opts.heartbeatMs,
+      });
+      await agent.start();
+      return { cluster, agent, sim };
+    }),
+  );
+  return { agents, stop: async () => void (await Promise.all(agents.map((a) => a.agent.stop()))) };
+}

@@ -1,0 +1,12 @@
+// Shared by the server's and the agent's loggers: no secret reaches a log line.
+
+/** Replace secrets in a string with a marker. */
+export function redact(text: string): string {
+  return text
+    .replace(/mrd_(?:pat|join|agent)_[A-Za-z0-9_-]+/g, "[redacted]")
+    .replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^\s:@/]+:[^\s@/]+@/gi, "$1[redacted]@")
+    .replace(
+      /("?(?:authorization|password|secret|token)"?\s*[:=]\s*"?)[^\s"',}]+/gi,
+      "$1[redacted]",
+    );
+}

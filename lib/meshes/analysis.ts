@@ -1,0 +1,189 @@
+import {
+  hostnameOf,
+  serviceKey,
+  type FleetInventory,
+  type GlobalServiceIntent,
+  type InventoryCluster,
+  type InventoryPort,
+  type InventoryService,
+} from "./model";
+import type { CompileWarning } from "./warnings";
+
+/** The inventory indexed for lookups: clusters by name, services by cluster and key. */
+export interface FleetIndex {
+  clusters: ReadonlyMap<string, InventoryCluster>;
+  services: ReadonlyMap<string, ReadonlyMap<string, InventoryService>>;
+}
+
+/** Builds the lookup index once per compilation. */
+export function indexFleet(fleet: FleetInventory): FleetIndex {
+  return {
+    clusters: new Map(fleet.clusters.map((c) => [c.name, c])),
+    services: new Map(
+      fleet.clusters.map((c) => [c.name, new Map(c.services.map((s) => [serviceKey(s), s]))]),
+    ),
+  };
+}
+
+/** One exporting cluster with its local Service. */
+export interface Exporter {
+  cluster: InventoryCluster;
+  service: InventoryService;
+}
+
+/** One global service resolved against the inventory; what every translator works from. */
+export interface AnalyzedService {
+  key: string;
+  intent: GlobalServiceIntent;
+  hostname: string;
+  /** Exporters that really export: known, hosting the Service, not ExternalName. Oldest first. */
+  exporters: Exporter[];
+  /** The oldest exporter's Service: its type and ports win a conflict (MCS KEP-1645). */
+  primary?: InventoryService;
+  /** Known importing clusters, in intent order. */
+  importers: InventoryCluster[];
+  /** Importers allowed to call (all importers when `access` is absent). */
+  consumers: InventoryCluster[];
+  /** Failover tiers restricted to effective exporters; empty tiers dropped. */
+  tiers: Exporter[][];
+  warnings: CompileWarning[];
+}
+
+const portSig = (p: InventoryPort) => `${p.name || "-"}/${p.port}/${p.protocol}`;
+const portsSig = (s: InventoryService) => s.ports.map(portSig).sort().join(",");
+const typeClass = (s: InventoryService) => (s.type === "Headless" ? "Headless" : "ClusterSetIP");
+
+/** True when the ports carry HTTP (appProtocol or Istio's `http-` name prefix convention). */
+export function isHttpPort(p: InventoryPort): boolean {
+  const proto = (p.appProtocol ?? p.name).toLowerCase();
+  return /^(http|http2|grpc|h2c)($|-)/.test(proto) || proto === "kubernetes.io/h2c";
+}
+
+/** Resolves one intent against the inventory and collects the fleet-level warnings. */
+export function analyzeService(intent: GlobalServiceIntent, index: FleetIndex): AnalyzedService {
+  const key = serviceKey(intent);
+  const warnings: CompileWarning[] = [];
+  const warn = (code: CompileWarning["code"], message: string, cluster?: string) =>
+    warnings.push({ code, message, globalService: key, ...(cluster ? { cluster } : {}) });
+
+  const exporters: Exporter[] = [];
+  for (const name of intent.exports) {
+    const cluster = index.clusters.get(name);
+    const service = index.services.get(name)?.get(key);
+    if (!cluster || !service) continue; // validateIntent reports these
+    // MCS API: ExternalName services are not exportable (KEP-1645 "Constraints and Conflict
+    // Resolution"); no mesh can share endpoints a DNS alias does not have.
+    if (service.type === "ExternalName") {
+      warn(
+        "externalname-not-exported",
+        `${key} in ${name} is an ExternalName Service and is never exported`,
+        name,
+      );
+      continue;
+    }
+    exporters.push({ cluster, service });
+  }
+  const primary = exporters[0]?.service;
+  detectConflicts(key, exporters, warn);
+
+  const importers = intent.imports.flatMap((n) => index.clusters.get(n) ?? []);
+  const allowed = intent.access ? new Set(intent.access) : undefined;
+  const consumers = allowed ? importers.filter((c) => allowed.has(c.name)) : importers;
+
+  for (const imp of importers) {
+    if (!exporters.length) {
+      warn(
+        "no-exporter",
+        `${imp.name} imports ${key}, but no cluster exports it: nothing is generated`,
+        imp.name,
+      );
+      continue;
+    }
+    if (allowed && !allowed.has(imp.name))
+      warn(
+        "import-not-allowed",
+        `${imp.name} imports ${key} but is not on its access list; its calls are denied`,
+        imp.name,
+      );
+    for (const exp of exporters) {
+      if (exp.cluster.name === imp.name) continue;
+      if (exp.cluster.mesh !== imp.mesh)
+        warn(
+          "mesh-mismatch",
+          `${imp.name} runs ${imp.mesh} but exporter ${exp.cluster.name} runs ${exp.cluster.mesh}`,
+          imp.name,
+        );
+      const a = exp.cluster.rootCaFingerprint;
+      const b = imp.rootCaFingerprint;
+      if (a && b && a !== b)
+        warn(
+          "trust-root-mismatch",
+          `trust roots of ${imp.name} and exporter ${exp.cluster.name} differ: mTLS will fail`,
+          imp.name,
+        );
+    }
+  }
+
+  const byName = new Map(exporters.map((e) => [e.cluster.name, e]));
+  const tiers = (intent.failover?.tiers ?? [])
+    .map((t) => t.clusters.flatMap((m) => byName.get(m.name) ?? []))
+    .filter((t) => t.length > 0);
+  if (exporters.length && importers.length) checkHealth(key, tiers, exporters, importers, warn);
+
+  return {
+    key,
+    intent,
+    hostname: hostnameOf(intent),
+    exporters,
+    primary,
+    importers,
+    consumers,
+    tiers,
+    warnings,
+  };
+}
+
+type Warn = (code: CompileWarning["code"], message: string, cluster?: string) => void;
+
+// MCS conformance: a conflict is reported on every exporting cluster (the ServiceExport
+// Conflict condition), and the oldest export's definition is used. "Oldest" here is the
+// first cluster in the intent's exports list, which the API appends to in time order.
+function detectConflicts(key: string, exporters: Exporter[], warn: Warn): void {
+  const first = exporters[0];
+  if (!first) return;
+  const portsDiffer = exporters.some((e) => portsSig(e.service) !== portsSig(first.service));
+  const typesDiffer = exporters.some((e) => typeClass(e.service) !== typeClass(first.service));
+  if (!portsDiffer && !typesDiffer) return;
+  const what = [portsDiffer ? "ports" : "", typesDiffer ? "type" : ""]
+    .filter(Boolean)
+    .join(" and ");
+  const detail = exporters
+    .map((e) => `${e.cluster.name}: ${typeClass(e.service)} ${portsSig(e.service) || "no ports"}`)
+    .join("; ");
+  for (const e of exporters)
+    warn(
+      "export-conflict",
+      `${what} of ${key} differ between exporters (${detail}); using the oldest exporter ${first.cluster.name}`,
+      e.cluster.name,
+    );
+}
+
+function checkHealth(
+  key: string,
+  tiers: Exporter[][],
+  exporters: Exporter[],
+  importers: InventoryCluster[],
+  warn: Warn,
+): void {
+  const ready = (group: Exporter[]) => group.reduce((n, e) => n + e.service.endpoints.ready, 0);
+  const problems: string[] = [];
+  for (const [i, tier] of tiers.entries())
+    if (ready(tier) === 0)
+      problems.push(
+        `failover tier ${i + 1} (${tier.map((e) => e.cluster.name).join(", ")}) has no ready endpoints`,
+      );
+  if (!tiers.length && ready(exporters) === 0)
+    problems.push(`no exporter of ${key} has ready endpoints`);
+  for (const p of problems)
+    for (const imp of importers) warn("no-healthy-endpoints", `${key}: ${p}`, imp.name);
+}

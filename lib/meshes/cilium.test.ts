@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+
+import { CILIUM_AFFINITY, CILIUM_AFFINITY_VALUES, CILIUM_GLOBAL, CILIUM_SHARED } from "./cilium";
+import { compileFleet } from "./index";
+import { bookinfoFleet, RICH_INTENT } from "./testing/bookinfo";
+import { compilationYaml, expectGolden } from "./testing/golden";
+
+describe("Cilium ClusterMesh translator", () => {
+  const out = compileFleet(RICH_INTENT, bookinfoFleet("cilium"));
+  const services = Object.entries(out.clusters).flatMap(([c, r]) =>
+    r.resources.map((x) => ({ c, r: x })),
+  );
+
+  it("matches the golden output for the rich Bookinfo intent", () => {
+    expectGolden("cilium.yaml", compilationYaml(out));
+  });
+
+  it("annotates only Services, with values Cilium parses", () => {
+    expect(services.every(({ r }) => r.kind === "Service")).toBe(true);
+    for (const { r } of services) {
+      const a = r.metadata.annotations ?? {};
+      expect(a[CILIUM_GLOBAL]).toBe("true");
+      expect(["true", "false"]).toContain(a[CILIUM_SHARED]);
+      expect(CILIUM_AFFINITY_VALUES).toContain(a[CILIUM_AFFINITY]);
+    }
+  });
+
+  it("maps failover tiers to affinity: local in the first tier, remote in later exporters", () => {
+    const affinity = (c: string) =>
+      services.find(({ c: cl, r }) => cl === c && r.metadata.name === "reviews")?.r.metadata
+        .annotations?.[CILIUM_AFFINITY];
+    expect([affinity("east-1"), affinity("east-2"), affinity("west-1")]).toEqual([
+      "local",
+      "remote",
+      "remote",
+    ]);
+  });
+
+  it("creates a selector-less global Service where an importer has none", () => {
+    const stub = out.clusters["east-1"]?.resources.find((r) => r.metadata.name === "ratings");
+    expect(stub?.["spec"]).toEqual({
+      type: "ClusterIP",
+      ports: [{ name: "http", port: 9080, protocol: "TCP", appProtocol: "http" }],
+    });
+    expect(stub?.metadata.annotations?.[CILIUM_SHARED]).toBe("false");
+    expect(stub?.metadata.annotations?.["meridian.dev/ownership"]).toBeUndefined();
+  });
+
+  it("warns where ClusterMesh cannot express weights, access or the ordering of remote tiers", () => {
+    const codes = out.warnings
+      .filter((w) => w.code === "mesh-cannot-express")
+      .map((w) => `${w.cluster} ${w.globalService}`);
+    expect(codes).toEqual(
+      expect.arrayContaining([
+        "east-1 bookinfo/ratings",
+        "west-1 bookinfo/details",
+        "west-1 bookinfo/reviews",
+      ]),
+    );
+  });
+});

@@ -1,0 +1,115 @@
+import type { DesiredResource } from "../agent-protocol/messages";
+import { analyzeService, indexFleet, type AnalyzedService, type FleetIndex } from "./analysis";
+import { ciliumTranslator } from "./cilium";
+import { consulTranslator, mergeExportedServices } from "./consul";
+import { istioTranslator } from "./istio";
+import { linkerdTranslator } from "./linkerd";
+import { mcsTranslator } from "./mcs";
+import type { FleetIntent, FleetInventory, Mesh } from "./model";
+import { ResourceSet } from "./resources";
+import type { MeshTranslator, Sink, Target } from "./translator";
+import { sortWarnings, type CompileWarning } from "./warnings";
+
+export * from "./model";
+export { validateIntent, parseIntent, type IntentError, type IntentErrorCode } from "./validate";
+export { diffPlans, type ClusterPlan, type ResourceChange } from "./plan-diff";
+export type { CompileWarning, WarningCode } from "./warnings";
+export { GLOBAL_SERVICE_ANNOTATION, OWNERSHIP_ANNOTATION, resourceKey } from "./resources";
+
+/** The translator for each mesh ("none" = plain Kubernetes MCS API). */
+export const TRANSLATORS: Readonly<Record<Mesh, MeshTranslator>> = {
+  none: mcsTranslator,
+  istio: istioTranslator,
+  linkerd: linkerdTranslator,
+  cilium: ciliumTranslator,
+  consul: consulTranslator,
+};
+
+const MERGERS = { ExportedServices: mergeExportedServices };
+
+/** What one cluster should run: its full desired resource set plus the warnings about it. */
+export interface ClusterCompilation {
+  resources: DesiredResource[];
+  warnings: CompileWarning[];
+}
+
+/** A whole fleet's compilation: per cluster (every inventory cluster, in name order) and all warnings. */
+export interface FleetCompilation {
+  clusters: Record<string, ClusterCompilation>;
+  warnings: CompileWarning[];
+}
+
+/**
+ * Compiles intent into desired resources for every cluster. Pure and deterministic: the same
+ * intent and inventory always give the same resources in the same order, so an import whose
+ * last exporter is revoked simply stops being generated anywhere.
+ */
+export function compileFleet(intent: FleetIntent, fleet: FleetInventory): FleetCompilation {
+  return compile(intent, indexFleet(fleet), undefined);
+}
+
+/** Compiles intent for one cluster only (the same result as `compileFleet(...).clusters[name]`). */
+export function compileCluster(
+  intent: FleetIntent,
+  fleet: FleetInventory,
+  cluster: string,
+): ClusterCompilation {
+  const out = compile(intent, indexFleet(fleet), cluster);
+  return out.clusters[cluster] ?? { resources: [], warnings: [] };
+}
+
+function compile(
+  intent: FleetIntent,
+  index: FleetIndex,
+  only: string | undefined,
+): FleetCompilation {
+  const sets = new Map<string, ResourceSet>();
+  const warnings = new Map<string, CompileWarning[]>();
+  const names = only ? (index.clusters.has(only) ? [only] : []) : [...index.clusters.keys()].sort();
+  for (const n of names) {
+    sets.set(n, new ResourceSet(MERGERS));
+    warnings.set(n, []);
+  }
+  const fleetWide: CompileWarning[] = [];
+  for (const svcIntent of intent.services) {
+    if (only && !svcIntent.exports.includes(only) && !svcIntent.imports.includes(only)) continue;
+    const svc = analyzeService(svcIntent, index);
+    for (const w of svc.warnings) {
+      if (w.cluster) warnings.get(w.cluster)?.push(w);
+      else fleetWide.push(w);
+    }
+    for (const target of targets(svc)) {
+      const set = sets.get(target.cluster.name);
+      const list = warnings.get(target.cluster.name);
+      if (!set || !list) continue;
+      const sink: Sink = {
+        resource: (r) => set.add(r),
+        warn: (code, message) =>
+          list.push({ code, message, globalService: svc.key, cluster: target.cluster.name }),
+      };
+      TRANSLATORS[target.cluster.mesh].translate(svc, target, sink);
+    }
+  }
+  const clusters: Record<string, ClusterCompilation> = {};
+  for (const n of names)
+    clusters[n] = {
+      resources: sets.get(n)?.toArray() ?? [],
+      warnings: sortWarnings(warnings.get(n) ?? []),
+    };
+  const all = [...fleetWide, ...[...warnings.values()].flat()];
+  return { clusters, warnings: sortWarnings(all) };
+}
+
+// Exporters and importers of a service; an import without any exporter compiles to nothing.
+function targets(svc: AnalyzedService): Target[] {
+  const byName = new Map<string, Target>();
+  for (const e of svc.exporters)
+    byName.set(e.cluster.name, { cluster: e.cluster, exporter: e, importer: false });
+  if (svc.exporters.length)
+    for (const c of svc.importers) {
+      const t = byName.get(c.name);
+      if (t) t.importer = true;
+      else byName.set(c.name, { cluster: c, importer: true });
+    }
+  return [...byName.values()];
+}

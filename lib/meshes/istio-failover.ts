@@ -1,0 +1,55 @@
+import type { Exporter } from "./analysis";
+
+/** Endpoint label Istio sets to the cluster an endpoint runs in. */
+export const ISTIO_CLUSTER_LABEL = "topology.istio.io/cluster";
+const REGION_LABEL = "topology.kubernetes.io/region";
+const NETWORK_LABEL = "topology.istio.io/network";
+
+/**
+ * Compiles ordered failover tiers into DestinationRule `localityLbSetting.failoverPriority`.
+ *
+ * Istio gives an endpoint the priority of the first label in the list it does not match
+ * (https://istio.io/latest/docs/reference/config/networking/destination-rule/#LocalityLoadBalancerSetting),
+ * and `label=value` entries pin the value instead of copying the client's. So a chain of labels
+ * expresses nested sets: tiers t1..tn need, for each prefix union t1 ∪ … ∪ tk (k < n), a label
+ * whose value selects exactly that union among the exporters — a cluster name for one cluster,
+ * else a region or a network. A union no label selects is merged into the next tier and
+ * reported in `lost`.
+ */
+export function failoverPriority(tiers: readonly Exporter[][]): {
+  labels: string[];
+  lost: string[];
+} {
+  const all = tiers.flat();
+  const chain: string[] = [];
+  const lost: string[] = [];
+  const union: Exporter[] = [];
+  for (const [i, tier] of tiers.slice(0, -1).entries()) {
+    union.push(...tier);
+    const label = selectorFor(union, all);
+    if (label) chain.unshift(label);
+    else
+      lost.push(
+        `tiers ${i + 1} and ${i + 2} share one priority (no cluster, region or network label selects ${union.map((e) => e.cluster.name).join(", ")})`,
+      );
+  }
+  return { labels: chain, lost };
+}
+
+function selectorFor(union: readonly Exporter[], all: readonly Exporter[]): string | undefined {
+  const only = union.length === 1 ? union[0] : undefined;
+  if (only) return `${ISTIO_CLUSTER_LABEL}=${only.cluster.name}`;
+  const names = new Set(union.map((e) => e.cluster.name));
+  for (const [label, get] of [
+    [REGION_LABEL, (e: Exporter) => e.cluster.region],
+    [NETWORK_LABEL, (e: Exporter) => e.cluster.network],
+  ] as const) {
+    const values = new Set(union.map(get));
+    const [value] = values;
+    if (values.size !== 1 || !value) continue;
+    const selected = all.filter((e) => get(e) === value);
+    if (selected.length === names.size && selected.every((e) => names.has(e.cluster.name)))
+      return `${label}=${value}`;
+  }
+  return undefined;
+}

@@ -1,0 +1,202 @@
+import { z } from "zod";
+
+import type { FleetFile } from "../agent-protocol/fleet-file";
+import { dnsLabel } from "../agent-protocol/k8s-names";
+import { MESH_TYPES, SERVICE_TYPES } from "../agent-protocol/snapshot";
+
+// The translators' input model: a fleet inventory (what the agents report, trimmed) and the
+// operator's intent per global service. One zod schema each, reused by the CLI, the fleet file
+// and the REST API. Cross-field rules that need the inventory live in validate.ts.
+
+/** Mesh a cluster runs ("none" compiles to the plain Kubernetes MCS API). */
+export const meshSchema = z.enum(MESH_TYPES);
+export type Mesh = z.infer<typeof meshSchema>;
+
+export const inventoryPortSchema = z
+  .object({
+    name: z.string().max(63).default(""),
+    port: z.number().int().min(1).max(65535),
+    protocol: z.enum(["TCP", "UDP", "SCTP"]).default("TCP"),
+    appProtocol: z.string().max(63).optional(),
+  })
+  .strict();
+export type InventoryPort = z.infer<typeof inventoryPortSchema>;
+
+export const endpointCountSchema = z
+  .object({ ready: z.number().int().min(0), total: z.number().int().min(0) })
+  .strict()
+  .refine((c) => c.ready <= c.total, "ready endpoints cannot exceed total endpoints");
+
+/** One Service in one cluster (ReportedService with endpoint counts summed over zones). */
+export const inventoryServiceSchema = z
+  .object({
+    namespace: dnsLabel("namespace"),
+    name: dnsLabel("service name"),
+    type: z.enum(SERVICE_TYPES),
+    ports: z.array(inventoryPortSchema).max(100).default([]),
+    endpoints: endpointCountSchema.default({ ready: 0, total: 0 }),
+    labels: z.record(z.string(), z.string()).default({}),
+    /** The Service's pod selector when known; Istio policies fall back to the `app` label. */
+    selector: z.record(z.string(), z.string()).optional(),
+  })
+  .strict();
+export type InventoryService = z.infer<typeof inventoryServiceSchema>;
+
+const FINGERPRINT = /^([0-9A-F]{2}(:[0-9A-F]{2}){31})?$/;
+
+/** One cluster: placement, mesh identity (ReportedMesh) and services. */
+export const inventoryClusterSchema = z
+  .object({
+    name: dnsLabel("cluster name"),
+    region: z.string().max(63).default(""),
+    zone: z.string().max(63).default(""),
+    network: z.string().max(63).default(""),
+    mesh: meshSchema.default("none"),
+    trustDomain: z.string().max(253).default(""),
+    rootCaFingerprint: z
+      .string()
+      .regex(FINGERPRINT, "rootCaFingerprint must be a SHA-256 fingerprint")
+      .default(""),
+    services: z.array(inventoryServiceSchema).default([]),
+  })
+  .strict();
+export type InventoryCluster = z.infer<typeof inventoryClusterSchema>;
+
+export const fleetInventorySchema = z
+  .object({ clusters: z.array(inventoryClusterSchema).max(5000) })
+  .strict()
+  .superRefine((fleet, ctx) => {
+    const seen = new Set<string>();
+    for (const [i, c] of fleet.clusters.entries()) {
+      if (seen.has(c.name))
+        ctx.addIssue({
+          code: "custom",
+          path: ["clusters", i],
+          message: `duplicate cluster ${c.name}`,
+        });
+      seen.add(c.name);
+    }
+  });
+export type FleetInventory = z.infer<typeof fleetInventorySchema>;
+
+/** Outlier detection sent with every failover (Istio ignores failover without it). */
+export const outlierDetectionSchema = z
+  .object({
+    consecutive5xxErrors: z.number().int().min(1).max(1000).default(5),
+    interval: z
+      .string()
+      .regex(/^\d+(ms|s|m)$/, "interval must be a duration like 10s")
+      .default("10s"),
+    baseEjectionTime: z
+      .string()
+      .regex(/^\d+(ms|s|m)$/, "baseEjectionTime must be a duration like 30s")
+      .default("30s"),
+    maxEjectionPercent: z.number().int().min(1).max(100).default(100),
+  })
+  .strict();
+export type OutlierDetection = z.infer<typeof outlierDetectionSchema>;
+
+export const failoverTierSchema = z
+  .object({
+    clusters: z
+      .array(
+        z
+          .object({ name: z.string(), weight: z.number().int().min(0).max(100).optional() })
+          .strict(),
+      )
+      .min(1),
+  })
+  .strict();
+
+export const failoverSchema = z
+  .object({
+    tiers: z.array(failoverTierSchema).min(1).max(20),
+    outlierDetection: outlierDetectionSchema.default(() => outlierDetectionSchema.parse({})),
+  })
+  .strict();
+export type Failover = z.infer<typeof failoverSchema>;
+
+/** The operator's intent for one global service (deny by default: nothing is shared). */
+export const globalServiceIntentSchema = z
+  .object({
+    namespace: dnsLabel("namespace"),
+    name: dnsLabel("service name"),
+    /** `<name>.<namespace>.global` or `<name>.<namespace>.svc.clusterset.local` (the default). */
+    hostname: z.string().max(253).optional(),
+    /** Clusters whose local Service backs the global service. Order = age (oldest first). */
+    exports: z.array(z.string()).default([]),
+    /** Consumer clusters that import the global host. */
+    imports: z.array(z.string()).default([]),
+    failover: failoverSchema.optional(),
+    /** Percent of traffic per exporting cluster (migrations); sums to 100. */
+    trafficWeights: z.record(z.string(), z.number().int().min(0).max(100)).optional(),
+    /** Consumer clusters allowed to call; absent = every importer. */
+    access: z.array(z.string()).optional(),
+  })
+  .strict();
+export type GlobalServiceIntent = z.infer<typeof globalServiceIntentSchema>;
+
+export const fleetIntentSchema = z
+  .object({ services: z.array(globalServiceIntentSchema).max(100_000).default([]) })
+  .strict();
+export type FleetIntent = z.infer<typeof fleetIntentSchema>;
+
+/** The two accepted hostname forms of a global service. */
+export function hostnameForms(
+  namespace: string,
+  name: string,
+): [global: string, clusterset: string] {
+  return [`${name}.${namespace}.global`, `${name}.${namespace}.svc.clusterset.local`];
+}
+
+/** The global hostname of an intent (the MCS clusterset form unless the intent names one). */
+export function hostnameOf(
+  intent: Pick<GlobalServiceIntent, "namespace" | "name" | "hostname">,
+): string {
+  return intent.hostname ?? hostnameForms(intent.namespace, intent.name)[1];
+}
+
+/** `namespace/name`, the key of a global service and of a Service in one cluster. */
+export function serviceKey(s: { namespace: string; name: string }): string {
+  return `${s.namespace}/${s.name}`;
+}
+
+/**
+ * Inventory from a fleet file: the first reported mesh is the cluster's mesh, endpoint counts
+ * are summed over zones.
+ */
+export function inventoryFromFleetFile(file: FleetFile): FleetInventory {
+  return {
+    clusters: file.clusters.map((c) => {
+      const mesh = c.meshes[0];
+      return {
+        name: c.name,
+        region: c.region,
+        zone: c.zone,
+        network: c.network,
+        mesh: mesh?.type ?? "none",
+        trustDomain: mesh?.trustDomain ?? "",
+        rootCaFingerprint: mesh?.rootCaFingerprint ?? "",
+        services: c.services.map((s) => {
+          const counts = Object.values(s.endpointsByZone);
+          return {
+            namespace: s.namespace,
+            name: s.name,
+            type: s.type,
+            ports: s.ports.map((p) => ({
+              name: p.name,
+              port: p.port,
+              protocol: p.protocol,
+              ...(p.appProtocol ? { appProtocol: p.appProtocol } : {}),
+            })),
+            endpoints: {
+              ready: counts.reduce((n, z) => n + z.ready, 0),
+              total: counts.reduce((n, z) => n + z.total, 0),
+            },
+            labels: s.labels,
+          };
+        }),
+      };
+    }),
+  };
+}
