@@ -1,0 +1,263 @@
+// The agent's write side on a real cluster: server-side apply of Meridian's resources
+// (field manager meridian-agent, never forced) and pruning of what it owns but no longer
+// wants. A narrow object on purpose (STYLE.md, "Reading and writing are separate").
+import {
+  KubernetesObjectApi,
+  PatchStrategy,
+  type KubeConfig,
+  type KubernetesObject,
+} from "@kubernetes/client-node";
+
+import {
+  FIELD_MANAGER,
+  MANAGED_BY_LABEL,
+  MANAGED_BY_VALUE,
+  type DesiredResource,
+  type ResourceResult,
+} from "../../../lib/agent-protocol/messages";
+import type { ResourceWriter } from "../cluster";
+import { SILENT_LOG, type AgentLog } from "../log";
+import {
+  apiMessage,
+  classifyApplyError,
+  httpStatus,
+  isKindMissing,
+  isObjectNotFound,
+} from "./api-errors";
+import { OWNED_KINDS, SHARED_KINDS, groupKind, isSharedKind, type KindRef } from "./managed-kinds";
+
+/** Options for {@link KubeWriter}. */
+export interface KubeWriterOptions {
+  log?: AgentLog;
+  /** Kinds pruned even when absent from the desired set; default {@link OWNED_KINDS}. */
+  ownedKinds?: readonly KindRef[];
+  /** Applies in flight at once (default 4). */
+  concurrency?: number;
+}
+
+type Obj = KubernetesObject & {
+  metadata?: KubernetesObject["metadata"] & {
+    managedFields?: Array<{ manager?: string; operation?: string }>;
+  };
+};
+
+const identity = (o: { apiVersion?: string; kind?: string; metadata?: Obj["metadata"] }) =>
+  `${groupKind({ apiVersion: o.apiVersion ?? "", kind: o.kind ?? "" })}/${o.metadata?.namespace ?? ""}/${o.metadata?.name ?? ""}`;
+
+/** Whether our field manager has applied fields of `obj`. */
+function appliedByUs(obj: Obj): boolean {
+  return (obj.metadata?.managedFields ?? []).some(
+    (f) => f.manager === FIELD_MANAGER && f.operation === "Apply",
+  );
+}
+
+/** A {@link ResourceWriter} that server-side-applies into a real Kubernetes API server. */
+export class KubeWriter implements ResourceWriter {
+  private readonly api: KubernetesObjectApi;
+  private readonly log: AgentLog;
+  private readonly ownedKinds: readonly KindRef[];
+  private readonly concurrency: number;
+  private readonly defaultNamespace: string;
+
+  constructor(kc: KubeConfig, opts: KubeWriterOptions = {}) {
+    this.api = KubernetesObjectApi.makeApiClient(kc);
+    // KubernetesObjectApi puts a namespaced object without a namespace into the context's
+    // namespace (else "default"); prune must count it there too.
+    this.defaultNamespace = kc.getContextObject(kc.getCurrentContext())?.namespace || "default";
+    this.log = opts.log ?? SILENT_LOG;
+    this.ownedKinds = opts.ownedKinds ?? OWNED_KINDS;
+    this.concurrency = Math.max(1, opts.concurrency ?? 4);
+  }
+
+  /** Applies `desired`, then prunes owned objects not in it; one result per resource touched. */
+  async apply(desired: DesiredResource[]): Promise<ResourceResult[]> {
+    const results: ResourceResult[] = new Array<ResourceResult>(desired.length);
+    let next = 0;
+    const worker = async () => {
+      while (next < desired.length) {
+        const i = next++;
+        results[i] = await this.applyOne(desired[i] as DesiredResource);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(this.concurrency, desired.length) }, worker));
+    return [...results, ...(await this.prune(desired))];
+  }
+
+  private result(
+    r: { apiVersion?: string; kind?: string; metadata?: Obj["metadata"] },
+    result: ResourceResult["result"],
+    message = "",
+  ): ResourceResult {
+    return {
+      apiVersion: r.apiVersion ?? "",
+      kind: r.kind ?? "",
+      namespace: r.metadata?.namespace ?? "",
+      name: r.metadata?.name ?? "",
+      result,
+      message: message.slice(0, 2000),
+    };
+  }
+
+  private async applyOne(desired: DesiredResource): Promise<ResourceResult> {
+    const shared = isSharedKind(desired);
+    const body = structuredClone(desired) as Obj;
+    // Owned objects must carry the label prune finds them by. Shared objects (someone
+    // else's Service) must not get it: Helm and others set app.kubernetes.io/managed-by
+    // themselves, and taking it over would be a conflict or, worse, a lie.
+    if (!shared)
+      body.metadata = {
+        ...body.metadata,
+        labels: { ...body.metadata?.labels, [MANAGED_BY_LABEL]: MANAGED_BY_VALUE },
+      };
+    try {
+      // Read first: an apply that changes nothing keeps the resourceVersion, which is how
+      // "unchanged" is told from "applied" (a no-op apply does not bump it).
+      const before = await this.read(body);
+      if (shared && !before) {
+        return this.result(
+          desired,
+          "error",
+          `${desired.kind} ${desired.metadata.namespace ?? ""}/${desired.metadata.name} not found: Meridian only adds labels and annotations to an existing ${desired.kind}`,
+        );
+      }
+      const after = (await this.api.patch(
+        structuredClone(body),
+        undefined,
+        undefined,
+        FIELD_MANAGER,
+        false,
+        PatchStrategy.ServerSideApply,
+      )) as Obj;
+      const same =
+        before?.metadata?.resourceVersion !== undefined &&
+        before.metadata.resourceVersion === after.metadata?.resourceVersion;
+      return this.result(desired, same ? "unchanged" : "applied");
+    } catch (err) {
+      const { result, message } = classifyApplyError(err);
+      if (result === "crd-missing")
+        return this.result(
+          desired,
+          result,
+          `${desired.apiVersion} ${desired.kind} is not served by this cluster (CRD not installed): ${message}`,
+        );
+      if (result === "error") this.log.warn("apply failed", { resource: identity(body), message });
+      return this.result(desired, result, message);
+    }
+  }
+
+  private async read(obj: Obj): Promise<Obj | undefined> {
+    try {
+      return (await this.api.read(
+        structuredClone(obj) as Obj & { metadata: { name: string } },
+      )) as Obj;
+    } catch (err) {
+      if (isObjectNotFound(err)) return undefined;
+      throw err;
+    }
+  }
+
+  /** Deletes (owned kinds) or releases (shared kinds) what Meridian no longer wants. */
+  private async prune(desired: DesiredResource[]): Promise<ResourceResult[]> {
+    const wanted = new Set(desired.map(identity));
+    // A resource without a namespace is either cluster-scoped ("") or was applied into the
+    // default namespace; keep both so prune never deletes what was just applied.
+    for (const d of desired)
+      if (!d.metadata.namespace)
+        wanted.add(
+          identity({ ...d, metadata: { ...d.metadata, namespace: this.defaultNamespace } }),
+        );
+    const kinds = new Map<string, KindRef>();
+    for (const k of [...this.ownedKinds, ...SHARED_KINDS, ...desired])
+      if (!kinds.has(groupKind(k)))
+        kinds.set(groupKind(k), { apiVersion: k.apiVersion, kind: k.kind });
+    const out: ResourceResult[] = [];
+    for (const kind of kinds.values()) {
+      const shared = isSharedKind(kind);
+      let items: Obj[];
+      try {
+        // Owned kinds by our label; shared kinds have no label of ours, so look for our
+        // field manager instead.
+        const list = await this.api.list(
+          kind.apiVersion,
+          kind.kind,
+          undefined,
+          undefined,
+          undefined,
+          undefined,
+          undefined,
+          shared ? undefined : `${MANAGED_BY_LABEL}=${MANAGED_BY_VALUE}`,
+        );
+        items = list.items as Obj[];
+      } catch (err) {
+        // A kind whose CRD is not installed holds nothing of ours.
+        if (!isKindMissing(err))
+          this.log.warn("prune: list failed, skipping kind", {
+            kind: groupKind(kind),
+            message: apiMessage(err),
+          });
+        continue;
+      }
+      for (const item of items) {
+        const obj: Obj = { ...item, apiVersion: kind.apiVersion, kind: kind.kind };
+        if (wanted.has(identity(obj)) || !appliedByUs(obj)) continue;
+        if (shared) out.push(await this.release(obj));
+        // Belt and braces: the label selector already did this, but deleting is the one
+        // thing that must never hit an object Meridian does not own.
+        else if (obj.metadata?.labels?.[MANAGED_BY_LABEL] === MANAGED_BY_VALUE)
+          out.push(await this.remove(obj));
+      }
+    }
+    return out;
+  }
+
+  private async remove(obj: Obj): Promise<ResourceResult> {
+    try {
+      // Preconditions: if the object changed since we listed it (someone relabelled or
+      // took it over), the delete fails with 409 instead of removing their version.
+      await this.api.delete(
+        {
+          apiVersion: obj.apiVersion,
+          kind: obj.kind,
+          metadata: { name: obj.metadata?.name, namespace: obj.metadata?.namespace },
+        },
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+        "Background",
+        {
+          preconditions: { uid: obj.metadata?.uid, resourceVersion: obj.metadata?.resourceVersion },
+        },
+      );
+      return this.result(obj, "pruned");
+    } catch (err) {
+      if (httpStatus(err) === 404) return this.result(obj, "pruned", "already deleted");
+      const message = apiMessage(err);
+      this.log.warn("prune: delete failed", { resource: identity(obj), message });
+      return this.result(obj, httpStatus(err) === 409 ? "conflict" : "error", message);
+    }
+  }
+
+  private async release(obj: Obj): Promise<ResourceResult> {
+    try {
+      // Applying the bare identity drops every field meridian-agent owned and no other
+      // manager co-owns; the object itself and everyone else's fields stay.
+      await this.api.patch(
+        {
+          apiVersion: obj.apiVersion,
+          kind: obj.kind,
+          metadata: { name: obj.metadata?.name, namespace: obj.metadata?.namespace },
+        },
+        undefined,
+        undefined,
+        FIELD_MANAGER,
+        false,
+        PatchStrategy.ServerSideApply,
+      );
+      return this.result(obj, "pruned", `released the fields ${FIELD_MANAGER} owned`);
+    } catch (err) {
+      const { result, message } = classifyApplyError(err);
+      return this.result(obj, result === "crd-missing" ? "error" : result, message);
+    }
+  }
+}
