@@ -13,16 +13,26 @@ import type { CompileWarning } from "./warnings";
 export interface FleetIndex {
   clusters: ReadonlyMap<string, InventoryCluster>;
   services: ReadonlyMap<string, ReadonlyMap<string, InventoryService>>;
+  /** Clusters hosting a Service, by `namespace/name`. */
+  hosts: ReadonlyMap<string, readonly InventoryCluster[]>;
 }
 
 /** Builds the lookup index once per compilation. */
 export function indexFleet(fleet: FleetInventory): FleetIndex {
-  return {
-    clusters: new Map(fleet.clusters.map((c) => [c.name, c])),
-    services: new Map(
-      fleet.clusters.map((c) => [c.name, new Map(c.services.map((s) => [serviceKey(s), s]))]),
-    ),
-  };
+  const hosts = new Map<string, InventoryCluster[]>();
+  const services = new Map<string, Map<string, InventoryService>>();
+  for (const c of fleet.clusters) {
+    const own = new Map<string, InventoryService>();
+    for (const s of c.services) {
+      const key = serviceKey(s);
+      own.set(key, s);
+      const list = hosts.get(key);
+      if (list) list.push(c);
+      else hosts.set(key, [c]);
+    }
+    services.set(c.name, own);
+  }
+  return { clusters: new Map(fleet.clusters.map((c) => [c.name, c])), services, hosts };
 }
 
 /** One exporting cluster with its local Service. */
@@ -44,6 +54,8 @@ export interface AnalyzedService {
   importers: InventoryCluster[];
   /** Importers allowed to call (all importers when `access` is absent). */
   consumers: InventoryCluster[];
+  /** Clusters that host a Service of this name but do not export it. */
+  bystanders: InventoryCluster[];
   /** Failover tiers restricted to effective exporters; empty tiers dropped. */
   tiers: Exporter[][];
   warnings: CompileWarning[];
@@ -84,6 +96,8 @@ export function analyzeService(intent: GlobalServiceIntent, index: FleetIndex): 
     exporters.push({ cluster, service });
   }
   const primary = exporters[0]?.service;
+  const exporting = new Set(exporters.map((e) => e.cluster.name));
+  const bystanders = (index.hosts.get(key) ?? []).filter((c) => !exporting.has(c.name));
   detectConflicts(key, exporters, warn);
 
   const importers = intent.imports.flatMap((n) => index.clusters.get(n) ?? []);
@@ -102,7 +116,7 @@ export function analyzeService(intent: GlobalServiceIntent, index: FleetIndex): 
     if (allowed && !allowed.has(imp.name))
       warn(
         "import-not-allowed",
-        `${imp.name} imports ${key} but is not on its access list; its calls are denied`,
+        `${imp.name} imports ${key} but is not on its access list: its import is not generated where the mesh can enforce access, and its calls are denied`,
         imp.name,
       );
     for (const exp of exporters) {
@@ -115,7 +129,8 @@ export function analyzeService(intent: GlobalServiceIntent, index: FleetIndex): 
         );
       const a = exp.cluster.rootCaFingerprint;
       const b = imp.rootCaFingerprint;
-      if (a && b && a !== b)
+      // Without a mesh (plain MCS) there is no mTLS to break.
+      if (a && b && a !== b && imp.mesh !== "none")
         warn(
           "trust-root-mismatch",
           `trust roots of ${imp.name} and exporter ${exp.cluster.name} differ: mTLS will fail`,
@@ -138,6 +153,7 @@ export function analyzeService(intent: GlobalServiceIntent, index: FleetIndex): 
     primary,
     importers,
     consumers,
+    bystanders,
     tiers,
     warnings,
   };

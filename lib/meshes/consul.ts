@@ -57,8 +57,10 @@ export const consulTranslator: MeshTranslator = {
           managedResource({
             apiVersion: CONSUL,
             kind: "ServiceResolver",
-            namespace: CONSUL_NAMESPACE,
-            name: derivedName(name, svc.intent.namespace),
+            // consul-k8s takes the config entry's name from metadata.name: it must be the
+            // service's name, so it lives in the service's namespace to stay unique.
+            namespace: svc.intent.namespace,
+            name,
             globalService: svc.key,
             body: { spec: { failover: { "*": { targets } } } },
           }),

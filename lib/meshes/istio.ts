@@ -34,7 +34,8 @@ export const istioTranslator: MeshTranslator = {
     }
     if (target.exporter && svc.intent.access)
       out.resource(authorizationPolicy(svc, target, selector, out));
-    if (target.importer) importResources(svc, selector, out);
+    if (target.importer && svc.consumers.includes(target.cluster))
+      importResources(svc, selector, out);
   },
 };
 
@@ -101,6 +102,14 @@ function importResources(svc: AnalyzedService, selector: Record<string, string>,
       },
     }),
   );
+  // workloadSelector cannot name clusters: same-named pods of non-exporting Istio clusters
+  // join the global host too.
+  const extra = svc.bystanders.filter((c) => c.mesh === "istio").map((c) => c.name);
+  if (extra.length)
+    out.warn(
+      "mesh-cannot-express",
+      `Istio's workloadSelector for ${svc.hostname} also selects the pods of ${extra.join(", ")}, which do not export ${svc.key}`,
+    );
   out.resource(destinationRule(svc, out));
   if (svc.intent.trafficWeights) out.resource(virtualService(svc, ports));
 }

@@ -22,9 +22,9 @@ export function diffLines(before: readonly string[], after: readonly string[]): 
     if (i < n && j < m && before[i] === after[j]) {
       out.push({ op: " ", text: before[i++] ?? "" });
       j++;
-    } else if (j < m && (i === n || at(i, j + 1) >= at(i + 1, j)))
-      out.push({ op: "+", text: after[j++] ?? "" });
-    else out.push({ op: "-", text: before[i++] ?? "" });
+    } else if (i < n && (j === m || at(i + 1, j) >= at(i, j + 1)))
+      out.push({ op: "-", text: before[i++] ?? "" });
+    else out.push({ op: "+", text: after[j++] ?? "" });
   }
   return out;
 }

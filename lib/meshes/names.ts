@@ -13,6 +13,20 @@ export function hash8(...parts: string[]): string {
  * share a prefix still get different names.
  */
 export function derivedName(...parts: string[]): string {
+  const cacheKey = parts.join("\u0000");
+  const cached = NAME_CACHE.get(cacheKey);
+  if (cached) return cached;
+  if (NAME_CACHE.size >= NAME_CACHE_MAX) NAME_CACHE.clear();
+  const name = computeName(parts);
+  NAME_CACHE.set(cacheKey, name);
+  return name;
+}
+
+// Names are a pure function of their parts; a bounded cache spares re-hashing on every compile.
+const NAME_CACHE = new Map<string, string>();
+const NAME_CACHE_MAX = 100_000;
+
+function computeName(parts: string[]): string {
   const suffix = `-${hash8(...parts)}`;
   const room = DNS_LABEL_MAX - "meridian-".length - suffix.length;
   const base = parts

@@ -29,13 +29,12 @@ describe("diffPlans", () => {
       [
         "--- a/ServiceEntry bookinfo/se",
         "+++ b/ServiceEntry bookinfo/se",
-        "@@ -8,5 +8,6 @@",
+        "@@ -8,4 +8,5 @@",
+        " spec:",
         "   hosts:",
         "     - x",
         "+    - x2",
         "   location: MESH_INTERNAL",
-        " metadata:",
-        "   labels:",
         "",
       ].join("\n"),
     );

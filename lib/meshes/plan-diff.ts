@@ -55,7 +55,12 @@ function diffCluster(
     const a = after.get(key);
     if (!b && a) plan.create.push(a);
     else if (b && !a) plan.delete.push(b);
-    else if (a && b && canonicalJson(a) !== canonicalJson(b))
+    else if (
+      a &&
+      b &&
+      JSON.stringify(a) !== JSON.stringify(b) &&
+      canonicalJson(a) !== canonicalJson(b)
+    )
       plan.change.push({
         key,
         before: b,

@@ -76,7 +76,8 @@ export class ResourceSet {
     }
     const merge = this.mergers[r.kind];
     if (merge) this.#byKey.set(key, merge(prev, r));
-    else if (canonicalJson(prev) !== canonicalJson(r))
+    // Same builder, same key order: plain JSON is a fast first check.
+    else if (JSON.stringify(prev) !== JSON.stringify(r) && canonicalJson(prev) !== canonicalJson(r))
       throw new Error(`two different desired resources named ${key}`);
   }
 

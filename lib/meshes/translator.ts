@@ -25,6 +25,15 @@ export interface MeshTranslator {
   translate(svc: AnalyzedService, target: Target, out: Sink): void;
 }
 
+/** Display names for warnings. */
+export const MESH_NAMES: Readonly<Record<Mesh, string>> = {
+  none: "The MCS API",
+  istio: "Istio",
+  linkerd: "Linkerd",
+  cilium: "Cilium",
+  consul: "Consul",
+};
+
 /** Intent features a mesh may be unable to express. */
 export type Feature = "failover" | "trafficWeights" | "access" | "hostname";
 
@@ -49,7 +58,7 @@ export function warnUnsupported(
     if (used[feature])
       out.warn(
         "mesh-cannot-express",
-        `${target.cluster.mesh} cannot express ${feature} of ${svc.key}: ${reason}`,
+        `${MESH_NAMES[target.cluster.mesh]} cannot express ${feature} of ${svc.key}: ${reason}`,
       );
 }
 
