@@ -36,14 +36,13 @@ describe("Cilium ClusterMesh translator", () => {
     ]);
   });
 
-  it("creates a selector-less global Service where an importer has none", () => {
-    const stub = out.clusters["east-1"]?.resources.find((r) => r.metadata.name === "ratings");
-    expect(stub?.["spec"]).toEqual({
-      type: "ClusterIP",
-      ports: [{ name: "http", port: 9080, protocol: "TCP", appProtocol: "http" }],
-    });
-    expect(stub?.metadata.annotations?.[CILIUM_SHARED]).toBe("false");
-    expect(stub?.metadata.annotations?.["meridian.dev/ownership"]).toBeUndefined();
+  it("never creates a Service: warns where an importer has none", () => {
+    expect(out.clusters["east-1"]?.resources.some((r) => r.metadata.name === "ratings")).toBe(
+      false,
+    );
+    expect(out.clusters["east-1"]?.warnings.map((w) => w.code)).toContain("needs-local-service");
+    for (const { r } of services)
+      expect(r.metadata.annotations?.["meridian.dev/ownership"]).toBe("fields");
   });
 
   it("warns where ClusterMesh cannot express weights, access or the ordering of remote tiers", () => {

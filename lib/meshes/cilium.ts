@@ -1,5 +1,4 @@
 import type { AnalyzedService } from "./analysis";
-import { managedResource } from "./resources";
 import { serviceOverlay, warnUnsupported, type MeshTranslator, type Target } from "./translator";
 
 /** ClusterMesh annotations (cilium pkg/annotation/k8s.go; values parsed in clustermesh.go). */
@@ -14,7 +13,8 @@ export type CiliumAffinity = (typeof CILIUM_AFFINITY_VALUES)[number];
  * Cilium ClusterMesh. A global service is a Service with the same name and namespace in every
  * participating cluster, annotated `service.cilium.io/global: "true"`. Exporters share their
  * endpoints (`shared: "true"`); importers that do not export set `shared: "false"` and, when
- * they have no such Service, get a selector-less one. Failover maps to `affinity`: `local` in
+ * they have no such Service are warned to create a selector-less one (Meridian decorates
+ * Services but never creates them). Failover maps to `affinity`: `local` in
  * a cluster of the first tier, `remote` in a later-tier exporter, `none` otherwise — Cilium
  * cannot order remote clusters among themselves.
  */
@@ -28,7 +28,13 @@ export const ciliumTranslator: MeshTranslator = {
       [CILIUM_AFFINITY]: affinity(svc, target),
     };
     const local = target.exporter ?? localService(svc, target);
-    out.resource(local ? serviceOverlay(svc, { annotations }) : globalStub(svc, annotations));
+    // The agent only decorates Services, never creates them (agent/src/kube/managed-kinds.ts).
+    if (local) out.resource(serviceOverlay(svc, { annotations }));
+    else
+      out.warn(
+        "needs-local-service",
+        `Cilium imports ${svc.key} only through a Service of that name in ${target.cluster.name}: create a selector-less one with the exporters' ports`,
+      );
     const remoteTiers = svc.tiers.filter((t) =>
       t.some((e) => e.cluster.name !== target.cluster.name),
     );
@@ -57,29 +63,4 @@ function localService(svc: AnalyzedService, target: Target): boolean {
   return target.cluster.services.some(
     (s) => s.namespace === svc.intent.namespace && s.name === svc.intent.name,
   );
-}
-
-// A selector-less Service: Cilium fills its backends from the other clusters.
-function globalStub(svc: AnalyzedService, annotations: Record<string, string>) {
-  const primary = svc.primary;
-  return managedResource({
-    apiVersion: "v1",
-    kind: "Service",
-    namespace: svc.intent.namespace,
-    name: svc.intent.name,
-    globalService: svc.key,
-    annotations,
-    body: {
-      spec: {
-        type: "ClusterIP",
-        ...(primary?.type === "Headless" ? { clusterIP: "None" } : {}),
-        ports: (primary?.ports ?? []).map((p) => ({
-          name: p.name || `port-${p.port}`,
-          port: p.port,
-          protocol: p.protocol,
-          ...(p.appProtocol ? { appProtocol: p.appProtocol } : {}),
-        })),
-      },
-    },
-  });
 }

@@ -16,6 +16,8 @@ export type WarningCode =
   | "mesh-mismatch"
   /** An importing cluster is not on the access allow-list; its calls will be denied. */
   | "import-not-allowed"
+  /** The mesh needs a Service in the importing cluster that does not exist there. */
+  | "needs-local-service"
   /** No workload selector is known for the Service, so a workload-scoped resource is skipped. */
   | "no-workload-selector";
 
