@@ -30,6 +30,8 @@ export type AgentOptions = {
   deltaDelayMs?: number;
   heartbeatMs?: number;
   longPollSeconds?: number;
+  /** Called after a generation was applied and acknowledged (benchmarks, tests). */
+  onApplied?: (generation: number) => void;
 };
 
 export class Agent {
@@ -184,6 +186,7 @@ export class Agent {
         }
         await this.o.client.status({ generation: desired.generation, results });
         this.observedGeneration = desired.generation;
+        this.o.onApplied?.(desired.generation);
         this.o.metrics?.observedGeneration.set(desired.generation);
         this.o.metrics?.lastSync.set(Date.now() / 1000);
       } catch (error) {

@@ -7,6 +7,9 @@ export const agentConfigSchema = z.object({
     .url("MERIDIAN_URL must be Meridian's base URL, e.g. https://meridian.example.com"),
   MERIDIAN_JOIN_TOKEN: z.string().optional(),
   MERIDIAN_CREDENTIAL_FILE: z.string().default("/var/lib/meridian-agent/credential"),
+  /** Keep the credential in this Secret of POD_NAMESPACE instead of a file (the Helm chart sets it). */
+  MERIDIAN_CREDENTIAL_SECRET: z.string().optional(),
+  POD_NAMESPACE: z.string().default("meridian-system"),
   /** `kubernetes` (in-cluster or KUBECONFIG) or `simulated` (in-memory cluster from a fleet file). */
   MERIDIAN_AGENT_MODE: z.enum(["kubernetes", "simulated"]).default("kubernetes"),
   MERIDIAN_FLEET_FILE: z.string().optional(),

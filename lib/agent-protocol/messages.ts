@@ -136,3 +136,17 @@ export const MANAGED_BY_LABEL = "app.kubernetes.io/managed-by";
 export const MANAGED_BY_VALUE = "meridian";
 /** Field manager for server-side apply. */
 export const FIELD_MANAGER = "meridian-agent";
+
+/**
+ * Annotation saying how much of an object Meridian owns: absent = the whole object (created,
+ * labelled managed-by=meridian, pruned by deleting it); "fields" = someone else's object
+ * (a user's Service, a Link made by `linkerd multicluster link`) on which Meridian only
+ * server-side-applies its own fields and never sets the managed-by label, which the owner
+ * (e.g. Helm) holds.
+ */
+export const OWNERSHIP_ANNOTATION = "meridian.dev/ownership";
+
+/** True when Meridian owns the whole object (as opposed to a few fields of it). */
+export function ownsWholeObject(r: Pick<DesiredResource, "metadata">): boolean {
+  return r.metadata.annotations?.[OWNERSHIP_ANNOTATION] !== "fields";
+}

@@ -2,6 +2,7 @@ import "server-only";
 import {
   MANAGED_BY_LABEL,
   MANAGED_BY_VALUE,
+  ownsWholeObject,
   type DesiredResource,
 } from "@/lib/agent-protocol/messages";
 import { notFound } from "@/lib/api/errors";
@@ -29,8 +30,9 @@ export async function getClusterState(clusterName: string) {
   };
 }
 
-/** Every desired resource carries Meridian's managed-by label: the agent prunes only those. */
+/** Whole objects carry Meridian's managed-by label (the agent prunes only those). */
 function owned(r: DesiredResource): DesiredResource {
+  if (!ownsWholeObject(r)) return r;
   return {
     ...r,
     metadata: {

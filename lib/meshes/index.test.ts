@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 
-import { MANAGED_BY_LABEL, MANAGED_BY_VALUE } from "../agent-protocol/messages";
+import {
+  MANAGED_BY_LABEL,
+  MANAGED_BY_VALUE,
+  OWNERSHIP_ANNOTATION,
+  ownsWholeObject,
+} from "../agent-protocol/messages";
 import { compileCluster, compileFleet, diffPlans, type FleetIntent } from "./index";
 import { derivedName } from "./names";
 import { bookinfoFleet, RICH_INTENT } from "./testing/bookinfo";
@@ -21,11 +26,16 @@ const resourcesOf = (intent: FleetIntent, mesh: (typeof MESH_TYPES_FOR_TESTS)[nu
 
 describe("compileFleet / compileCluster", () => {
   it.each(MESH_TYPES_FOR_TESTS)(
-    "%s: every resource carries managed-by=meridian and a name ≤ 63",
+    "%s: every whole object carries managed-by=meridian, a fields-only patch the ownership annotation instead; names ≤ 63",
     (mesh) => {
       for (const c of Object.values(compileFleet(RICH_INTENT, bookinfoFleet(mesh)).clusters))
         for (const r of c.resources) {
-          expect(r.metadata.labels?.[MANAGED_BY_LABEL]).toBe(MANAGED_BY_VALUE);
+          if (ownsWholeObject(r))
+            expect(r.metadata.labels?.[MANAGED_BY_LABEL]).toBe(MANAGED_BY_VALUE);
+          else {
+            expect(r.metadata.annotations?.[OWNERSHIP_ANNOTATION]).toBe("fields");
+            expect(r.metadata.labels?.[MANAGED_BY_LABEL]).toBeUndefined();
+          }
           expect(r.metadata.name.length).toBeLessThanOrEqual(63);
         }
     },

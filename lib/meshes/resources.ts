@@ -2,19 +2,14 @@ import { canonicalJson } from "../agent-protocol/canonical-json";
 import {
   MANAGED_BY_LABEL,
   MANAGED_BY_VALUE,
+  OWNERSHIP_ANNOTATION,
   type DesiredResource,
 } from "../agent-protocol/messages";
 
 /** Annotation naming the global service (`namespace/name`) a resource was compiled for. */
 export const GLOBAL_SERVICE_ANNOTATION = "meridian.dev/global-service";
 
-/**
- * How much of an object Meridian owns. `object` (the default, annotation absent): Meridian
- * created it and prunes it by deleting it. `fields`: the object belongs to someone else (a
- * user's Service, a Link made by `linkerd multicluster link`); Meridian server-side-applies only
- * the fields it sends and "prunes" by applying an empty configuration, never by deleting.
- */
-export const OWNERSHIP_ANNOTATION = "meridian.dev/ownership";
+export { OWNERSHIP_ANNOTATION };
 
 export interface ResourceInit {
   apiVersion: string;
@@ -31,7 +26,10 @@ export interface ResourceInit {
   body?: Record<string, unknown>;
 }
 
-/** A desired resource carrying the managed-by label and Meridian's annotations. */
+/**
+ * A desired resource with Meridian's annotations, and the managed-by label when Meridian owns
+ * the whole object (a fields-only patch leaves the owner's label alone).
+ */
 export function managedResource(init: ResourceInit): DesiredResource {
   const annotations: Record<string, string> = { ...init.annotations };
   if (init.globalService) annotations[GLOBAL_SERVICE_ANNOTATION] = init.globalService;
@@ -42,7 +40,11 @@ export function managedResource(init: ResourceInit): DesiredResource {
     metadata: {
       name: init.name,
       ...(init.namespace ? { namespace: init.namespace } : {}),
-      labels: { ...init.labels, [MANAGED_BY_LABEL]: MANAGED_BY_VALUE },
+      ...(init.fieldsOnly
+        ? Object.keys(init.labels ?? {}).length
+          ? { labels: { ...init.labels } }
+          : {}
+        : { labels: { ...init.labels, [MANAGED_BY_LABEL]: MANAGED_BY_VALUE } }),
       ...(Object.keys(annotations).length ? { annotations } : {}),
     },
     ...init.body,

@@ -18,7 +18,6 @@ export const OWNED_KINDS: readonly KindRef[] = [
   { apiVersion: "networking.istio.io/v1", kind: "ServiceEntry" },
   { apiVersion: "networking.istio.io/v1", kind: "VirtualService" },
   { apiVersion: "security.istio.io/v1", kind: "AuthorizationPolicy" },
-  { apiVersion: "multicluster.linkerd.io/v1alpha2", kind: "Link" },
   { apiVersion: "consul.hashicorp.com/v1alpha1", kind: "ExportedServices" },
   { apiVersion: "consul.hashicorp.com/v1alpha1", kind: "ServiceResolver" },
   { apiVersion: "consul.hashicorp.com/v1alpha1", kind: "ServiceIntentions" },
@@ -33,7 +32,12 @@ export const OWNED_KINDS: readonly KindRef[] = [
  * drops exactly the fields our field manager owned (server-side apply semantics).
  * https://kubernetes.io/docs/reference/using-api/server-side-apply/#field-management
  */
-export const SHARED_KINDS: readonly KindRef[] = [{ apiVersion: "v1", kind: "Service" }];
+export const SHARED_KINDS: readonly KindRef[] = [
+  { apiVersion: "v1", kind: "Service" },
+  // Meridian only sets selector fields on the Link that `linkerd multicluster link` made; it
+  // has no gateway address or credentials to build one (lib/meshes/linkerd.ts).
+  { apiVersion: "multicluster.linkerd.io/v1alpha2", kind: "Link" },
+];
 
 /** The API group of an apiVersion ("" for the core group). */
 export function groupOf(apiVersion: string): string {

@@ -18,6 +18,7 @@ export async function startSimulatedAgents(opts: {
   log?: AgentLog;
   longPollSeconds?: number;
   heartbeatMs?: number;
+  onApplied?: (cluster: string, generation: number) => void;
 }): Promise<{ agents: SimulatedAgent[]; stop: () => Promise<void> }> {
   const fleet = opts.fleet ?? loadFleetFile().clusters;
   const agents = await Promise.all(
@@ -35,6 +36,7 @@ export async function startSimulatedAgents(opts: {
         log: opts.log ?? SILENT_LOG,
         longPollSeconds: opts.longPollSeconds,
         heartbeatMs: opts.heartbeatMs,
+        onApplied: opts.onApplied && ((generation) => opts.onApplied?.(cluster, generation)),
       });
       await agent.start();
       return { cluster, agent, sim };

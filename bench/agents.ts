@@ -1,0 +1,260 @@
+// Benchmark: the agent protocol at fleet scale, against the built app on real Postgres.
+//   npm run build && BENCH_DATABASE_URL=postgresql://postgres@127.0.0.1:55432/postgres \
+//     node --conditions=react-server --import tsx bench/agents.ts [--clusters 100 --services 1000
+//     --rounds 20 --memory-clusters 500 --memory-services 50]
+// Prints one JSON document. Phases: (1) apply latency of an intent change across all agents,
+// with the floor measured in the same run; (2) app memory per connected cluster; (3) resync
+// time of every agent after an app restart.
+import { performance } from "node:perf_hooks";
+import { parseArgs } from "node:util";
+import pg from "pg";
+import { startSimulatedAgents } from "../agent/src/simulated/fleet-runner";
+import { migrateDeploy } from "../scripts/lib/migrate";
+import { freePort } from "../scripts/lib/processes";
+import { startApp, treeRssBytes, type AppProcess } from "./lib/app-process";
+import { percentile, syntheticFleet } from "./lib/synthetic-fleet";
+
+const { values } = parseArgs({
+  options: {
+    clusters: { type: "string", default: "100" },
+    services: { type: "string", default: "1000" },
+    rounds: { type: "string", default: "20" },
+    "memory-clusters": { type: "string", default: "500" },
+    "memory-services": { type: "string", default: "50" },
+  },
+});
+const N = Number(values.clusters);
+const S = Number(values.services);
+const ROUNDS = Number(values.rounds);
+const MEM_N = Number(values["memory-clusters"]);
+const MEM_S = Number(values["memory-services"]);
+
+const serverUrl = process.env.BENCH_DATABASE_URL;
+if (!serverUrl) {
+  console.error(
+    "bench: set BENCH_DATABASE_URL to a local Postgres server (scripts/ci/start-postgres.sh starts one)",
+  );
+  process.exit(1);
+}
+const log = (msg: string) => console.error(`bench: ${msg}`);
+const ms = (v: number) => Math.round(v * 100) / 100;
+
+async function freshDatabase(): Promise<string> {
+  const name = `meridian_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(serverUrl!);
+  url.pathname = `/${name}`;
+  await migrateDeploy(url.toString());
+  return url.toString();
+}
+
+const dbUrl = await freshDatabase();
+process.env.DATABASE_URL = dbUrl;
+process.env.MERIDIAN_DB_POOL_MAX = "10";
+const { db } = await import("../lib/db/client");
+const { createCluster, updateCluster } = await import("../lib/db/clusters");
+const { createJoinToken } = await import("../lib/db/agents");
+const { writeDesiredState } = await import("../lib/db/desired-state");
+const SYSTEM = { type: "system", label: "bench" } as const;
+
+async function registerFleet(
+  fleet: ReturnType<typeof syntheticFleet>,
+): Promise<Record<string, string>> {
+  const tokens: Record<string, string> = {};
+  for (const c of fleet) {
+    const created = await createCluster({ name: c.name, region: c.region }, SYSTEM, {
+      simulated: true,
+    });
+    await updateCluster(c.name, { version: created.version, state: "live" }, SYSTEM);
+    tokens[c.name] = (await createJoinToken(c.name, SYSTEM)).token;
+  }
+  return tokens;
+}
+
+async function until(
+  check: () => Promise<boolean> | boolean,
+  timeoutMs: number,
+  what: string,
+): Promise<number> {
+  const started = performance.now();
+  while (performance.now() - started < timeoutMs) {
+    if (await check()) return performance.now() - started;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** Floor: one commit + NOTIFY heard by a listener, and two rounds of N concurrent HTTP answers. */
+async function measureFloor(
+  app: AppProcess,
+): Promise<{ notifyMs: number; httpRoundMs: number; floorMs: number }> {
+  const listener = new pg.Client({ connectionString: dbUrl });
+  const writer = new pg.Client({ connectionString: dbUrl });
+  await listener.connect();
+  await writer.connect();
+  await listener.query("LISTEN bench_floor");
+  const notify: number[] = [];
+  for (let i = 0; i < 20; i++) {
+    const heard = new Promise<void>((r) => listener.once("notification", () => r()));
+    const t0 = performance.now();
+    await writer.query("BEGIN");
+    await writer.query("SELECT pg_notify('bench_floor', 'x')");
+    await writer.query("COMMIT");
+    await heard;
+    notify.push(performance.now() - t0);
+  }
+  await listener.end();
+  await writer.end();
+  const http: number[] = [];
+  for (let i = 0; i < 10; i++) {
+    const t0 = performance.now();
+    await Promise.all(
+      Array.from({ length: N }, () => fetch(`${app.url}/api/healthz`).then((r) => r.text())),
+    );
+    http.push(performance.now() - t0);
+  }
+  const notifyMs = percentile(notify, 50);
+  const httpRoundMs = percentile(http, 50);
+  return {
+    notifyMs: ms(notifyMs),
+    httpRoundMs: ms(httpRoundMs),
+    floorMs: ms(notifyMs + 2 * httpRoundMs),
+  };
+}
+
+async function latencyPhase() {
+  const app = await startApp(dbUrl, await freePort());
+  const fleet = syntheticFleet(N, S);
+  const tokens = await registerFleet(fleet);
+  const applied = new Map<string, number>();
+  let target = 0;
+  let t0 = 0;
+  const samples: number[] = [];
+  const agents = await startSimulatedAgents({
+    url: app.url,
+    joinTokens: tokens,
+    fleet,
+    longPollSeconds: 55,
+    onApplied: (cluster, generation) => {
+      applied.set(cluster, generation);
+      if (generation === target && t0) samples.push(performance.now() - t0);
+    },
+  });
+  const snapshotMs = await until(
+    async () => (await db().service.count()) === N * S,
+    600_000,
+    "initial snapshots",
+  );
+  log(`${N} agents connected, ${N * S} services stored in ${Math.round(snapshotMs)} ms`);
+  for (let round = 1; round <= ROUNDS; round++) {
+    target = round;
+    samples.length = 0;
+    const resources = [
+      {
+        apiVersion: "v1",
+        kind: "ConfigMap",
+        metadata: {
+          name: "bench",
+          namespace: "default",
+          labels: { "app.kubernetes.io/managed-by": "meridian" },
+        },
+        data: { round: String(round) },
+      },
+    ];
+    t0 = performance.now();
+    await db().$transaction(async (tx) => {
+      for (const c of fleet) await writeDesiredState(tx, c.name, resources);
+    });
+    await until(() => samples.length === N, 30_000, `round ${round} acknowledgements`);
+    roundSamples.push(...samples);
+  }
+  const floor = await measureFloor(app);
+  await agents.stop();
+  await app.stop();
+  const p50 = percentile(roundSamples, 50);
+  const p99 = percentile(roundSamples, 99);
+  return {
+    agents: N,
+    servicesPerAgent: S,
+    rounds: ROUNDS,
+    samples: roundSamples.length,
+    p50Ms: ms(p50),
+    p99Ms: ms(p99),
+    ...floor,
+    ratioP50: ms(p50 / floor.floorMs),
+    ratioP99: ms(p99 / floor.floorMs),
+    snapshotMs: Math.round(snapshotMs),
+  };
+}
+const roundSamples: number[] = [];
+
+async function memoryAndResyncPhase() {
+  await db().$executeRawUnsafe(`TRUNCATE "Cluster" CASCADE`);
+  await db().$executeRawUnsafe(`TRUNCATE "GlobalService" CASCADE`);
+  const port = await freePort();
+  let app = await startApp(dbUrl, port);
+  await fetch(`${app.url}/api/healthz`);
+  const baseline = treeRssBytes(app.child.pid!);
+  const fleet = syntheticFleet(MEM_N, MEM_S);
+  const tokens = await registerFleet(fleet);
+  const agents = await startSimulatedAgents({
+    url: app.url,
+    joinTokens: tokens,
+    fleet,
+    longPollSeconds: 55,
+  });
+  await until(
+    async () => (await db().service.count()) === MEM_N * MEM_S,
+    600_000,
+    "memory-phase snapshots",
+  );
+  await new Promise((r) => setTimeout(r, 3000));
+  const loaded = treeRssBytes(app.child.pid!);
+  const perClusterBytes = (loaded - baseline) / MEM_N;
+
+  await app.stop();
+  const restartAt = new Date();
+  const t0 = performance.now();
+  app = await startApp(dbUrl, port);
+  const appReadyMs = performance.now() - t0;
+  await until(
+    async () =>
+      (await db().agent.count({ where: { lastSnapshotAt: { gt: restartAt } } })) === MEM_N,
+    180_000,
+    "resync after restart",
+  );
+  const resyncMs = performance.now() - t0;
+  await agents.stop();
+  await app.stop();
+  return {
+    clusters: MEM_N,
+    servicesPerCluster: MEM_S,
+    baselineRssMb: ms(baseline / 2 ** 20),
+    loadedRssMb: ms(loaded / 2 ** 20),
+    perClusterMb: ms(perClusterBytes / 2 ** 20),
+    appRestartReadyMs: Math.round(appReadyMs),
+    resyncAllMs: Math.round(resyncMs),
+  };
+}
+
+const latency = await latencyPhase();
+log(`latency: p50 ${latency.p50Ms} ms, p99 ${latency.p99Ms} ms, floor ${latency.floorMs} ms`);
+const memory = MEM_N > 0 ? await memoryAndResyncPhase() : null;
+console.log(
+  JSON.stringify(
+    {
+      benchmark: "agents",
+      date: new Date().toISOString(),
+      cpus: (await import("node:os")).cpus().length,
+      latency,
+      memory,
+    },
+    null,
+    2,
+  ),
+);
+await db().$disconnect();
+process.exit(0);
