@@ -5,10 +5,20 @@ import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
+  resolve: {
+    alias: [
+      { find: /^@\//, replacement: `${path.resolve(import.meta.dirname)}/` },
+      {
+        find: /^server-only$/,
+        replacement: path.resolve(import.meta.dirname, "node_modules/server-only/empty.js"),
+      },
+    ],
+  },
   test: {
     include: ["tests/kube/**/*.test.ts"],
-    globalSetup: ["tests/kube/global-setup.ts"],
+    // The agent end-to-end tests also need Meridian's database (embedded, or TEST_DATABASE_URL).
+    globalSetup: ["tests/kube/global-setup.ts", "tests/setup/db-global-setup.ts"],
+    setupFiles: ["tests/setup/db-env.ts"],
     environment: "node",
     // A cold harness build (~10 min on 2 cores) happens in global setup, before any test.
     hookTimeout: 900_000,

@@ -1,0 +1,121 @@
+// A real agent (Kubernetes layer) in a real kube-apiserver, talking to Meridian's real agent
+// API and database: registration, discovery of Bookinfo, desired state applied then pruned,
+// a missing CRD reported. The transport is in-process (tests/helpers/in-process-fetch.ts).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as clusterDesired from "@/app/api/v1/clusters/[name]/desired/route";
+import { Agent } from "@/agent/src/agent";
+import { memoryCredentialStore } from "@/agent/src/credential-file";
+import { KubeInventory } from "@/agent/src/kube/kube-inventory";
+import { KubeWriter } from "@/agent/src/kube/kube-writer";
+import { SILENT_LOG } from "@/agent/src/log";
+import { MeridianClient } from "@/agent/src/meridian-client";
+import { db } from "@/lib/db/client";
+import { createJoinToken } from "@/lib/db/agents";
+import { createCluster, updateCluster } from "@/lib/db/clusters";
+import { call, userWithToken } from "../helpers/api";
+import { resetDatabase } from "../helpers/db";
+import { inProcessFetch } from "../helpers/in-process-fetch";
+import { clientsFor } from "./clients";
+import { loadBookinfo } from "./fixtures/bookinfo";
+import { installMeshMarkers } from "./fixtures/meshes";
+
+const SYSTEM = { type: "system", label: "test" } as const;
+const CLUSTER = "east-2";
+const NS = "e2e-agent";
+
+async function until(
+  what: string,
+  check: () => Promise<boolean>,
+  timeoutMs = 20_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check().catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+describe("agent end to end on a real API server", () => {
+  const kube = clientsFor(CLUSTER);
+  let admin: string;
+  let agent: Agent;
+  const putDesired = (resources: unknown[]) =>
+    call(clusterDesired.PUT, "PUT", "/x", {
+      token: admin,
+      params: { name: CLUSTER },
+      body: { resources },
+    });
+  const observed = async () => db().observedState.findUnique({ where: { clusterName: CLUSTER } });
+
+  beforeAll(async () => {
+    await resetDatabase();
+    admin = (await userWithToken("admin")).token;
+    const c = await createCluster({ name: CLUSTER, region: "us-east-1" }, SYSTEM);
+    await updateCluster(CLUSTER, { version: c.version, state: "live" }, SYSTEM);
+    await kube.core.createNamespace({ body: { metadata: { name: NS } } }).catch(() => undefined);
+    await loadBookinfo(kube.kc, CLUSTER);
+    await installMeshMarkers(kube.kc, "istio");
+    agent = new Agent({
+      client: new MeridianClient("http://meridian.test", { fetch: inProcessFetch() }),
+      inventory: new KubeInventory(kube.kc, { log: SILENT_LOG }),
+      writer: new KubeWriter(kube.kc, { log: SILENT_LOG }),
+      credentials: memoryCredentialStore(),
+      joinToken: (await createJoinToken(CLUSTER, SYSTEM)).token,
+      info: { version: "e2e", hostname: "agent-e2e", simulated: false },
+      log: SILENT_LOG,
+      longPollSeconds: 5,
+      deltaDelayMs: 50,
+    });
+    await agent.start();
+  }, 60_000);
+  afterAll(async () => {
+    await putDesired([]);
+    await until("cleanup", async () => (await observed())?.results !== undefined);
+    await agent?.stop();
+  });
+
+  it("registers and reports Bookinfo and the Istio mesh it discovered", async () => {
+    await until(
+      "bookinfo inventory",
+      async () =>
+        (await db().service.count({ where: { clusterName: CLUSTER, namespace: "bookinfo" } })) >= 2,
+    );
+    const mesh = await db().mesh.findFirst({ where: { clusterName: CLUSTER, type: "istio" } });
+    expect(mesh?.rootCaFingerprint).toMatch(/^[0-9A-F]{2}(:[0-9A-F]{2}){31}$/);
+    const agentRow = await db().agent.findUniqueOrThrow({ where: { clusterName: CLUSTER } });
+    expect(agentRow.lastSnapshotAt).not.toBeNull();
+  });
+
+  it("applies desired resources with the managed-by label, then prunes them", async () => {
+    const cm = {
+      apiVersion: "v1",
+      kind: "ConfigMap",
+      metadata: { name: "meridian-e2e", namespace: NS },
+      data: { a: "1" },
+    };
+    const ts = {
+      apiVersion: "split.smi-spec.io/v1alpha4",
+      kind: "TrafficSplit",
+      metadata: { name: "meridian-e2e", namespace: NS },
+      spec: { service: "x", backends: [] },
+    };
+    const first = (await putDesired([cm, ts])).body as { generation: number };
+    await until("applied", async () => (await observed())?.generation === first.generation);
+    const live = await kube.core.readNamespacedConfigMap({ name: "meridian-e2e", namespace: NS });
+    expect(live.metadata?.labels?.["app.kubernetes.io/managed-by"]).toBe("meridian");
+    expect(live.metadata?.managedFields?.map((f) => f.manager)).toContain("meridian-agent");
+    const results = (await observed())!.results as { kind: string; result: string }[];
+    expect(results).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: "ConfigMap", result: "applied" }),
+        expect.objectContaining({ kind: "TrafficSplit", result: "crd-missing" }),
+      ]),
+    );
+    const second = (await putDesired([])).body as { generation: number };
+    await until("pruned", async () => (await observed())?.generation === second.generation);
+    await expect(
+      kube.core.readNamespacedConfigMap({ name: "meridian-e2e", namespace: NS }),
+    ).rejects.toThrow();
+  });
+});
