@@ -94,6 +94,13 @@ export class Agent {
     }
   }
 
+  /** Send a full snapshot next, at once. */
+  private resync(): void {
+    this.sent = null;
+    this.changed = true;
+    this.wake?.();
+  }
+
   private setConnected(connected: boolean): void {
     this.connected = connected;
     this.o.metrics?.connected.set(connected ? 1 : 0);
@@ -168,6 +175,9 @@ export class Agent {
           this.o.longPollSeconds ?? 30,
           this.signal,
         );
+        // Back after an outage (Meridian restarted, or another replica answers): resend the
+        // full inventory, since what Meridian holds may be older than what the cluster has.
+        if (failures > 0) this.resync();
         failures = 0;
         this.setConnected(true);
         if (!desired) continue;

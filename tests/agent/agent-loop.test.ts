@@ -133,7 +133,14 @@ describe("agent loop against the real agent API", () => {
     fetchImpl.down = true;
     await until("noticed outage", () => !agent.connected, 10_000);
     expect([...sim.owned.keys()]).toEqual(["v1/ConfigMap/bookinfo/a"]); // nothing removed
+    // Meridian comes back with an older picture of the cluster: the agent resends everything.
+    await db().service.deleteMany({ where: { clusterName: "east-1" } });
     fetchImpl.down = false;
+    await until(
+      "full snapshot after reconnect",
+      async () => (await db().service.count({ where: { clusterName: "east-1" } })) === 3,
+      20_000,
+    );
     await putDesired(["a", "c"]);
     await until("re-converged", () => agent.observedGeneration === 3, 20_000);
     expect([...sim.owned.keys()].sort()).toEqual([
