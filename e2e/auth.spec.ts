@@ -33,6 +33,24 @@ test.describe("signing in and out", () => {
     await capture("overview");
   });
 
+  test("a deep link survives sign-in: /clusters/east-1 → login → back to east-1", async ({
+    page,
+  }) => {
+    const res = await page.request.get("/clusters/east-1", { maxRedirects: 0 });
+    expect(res.status()).toBeGreaterThanOrEqual(300);
+    expect(res.status()).toBeLessThan(400);
+    expect(res.headers()["location"]).toMatch(/\/login\?callbackUrl=%2Fclusters%2Feast-1$/);
+
+    await page.goto("/clusters/east-1");
+    await expect(page).toHaveURL("/login?callbackUrl=%2Fclusters%2Feast-1");
+    const login = new LoginPage(page);
+    await login.signIn(E2E_ADMIN.email, E2E_ADMIN.password);
+    await expect(page).toHaveURL("/clusters/east-1");
+    await expect(
+      page.getByRole("heading", { level: 1, name: "US East 1 (primary)" }),
+    ).toBeVisible();
+  });
+
   test("a wrong password shows an error and stays on the login page", async ({ page, capture }) => {
     const login = new LoginPage(page);
     await login.goto();

@@ -9,6 +9,7 @@ test.describe("global services", () => {
     await services.goto();
     await expect(services.rows).toHaveCount(ALL.length);
     expect((await services.names()).sort()).toEqual(ALL);
+    await expect(services.count).toHaveText("4 global services.");
     await expect(services.clusterChips("reviews")).toHaveCount(3);
     await expect(services.clusterChips("productpage")).toHaveCount(2);
     await capture("services");
@@ -44,6 +45,7 @@ test.describe("global services", () => {
     await expect(page).toHaveURL(/[?&]mesh=linkerd(&|$)/);
     await expect(services.rows).toHaveCount(3);
     expect((await services.names()).sort()).toEqual(["productpage", "ratings", "reviews"]);
+    await expect(services.count).toHaveText("3 of 4 global services.");
     await capture("services-mesh-linkerd");
   });
 

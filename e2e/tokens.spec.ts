@@ -17,6 +17,15 @@ test("an API token is shown once, works as a Bearer token and stops working when
   const token = await tokens.create(name);
   expect(token).toMatch(/^mrd_pat_\S+$/);
   await expect(tokens.createdDialog).toContainText("won't be shown again");
+  // The whole token is visible: the field grows to fit it instead of cutting it off.
+  const field = await tokens.newTokenValue.evaluate((el) => ({
+    scroll: el.scrollWidth,
+    client: el.clientWidth,
+    scrollH: el.scrollHeight,
+    clientH: el.clientHeight,
+  }));
+  expect(field.scroll).toBeLessThanOrEqual(field.client);
+  expect(field.scrollH).toBeLessThanOrEqual(field.clientH + 1);
   await capture("token-created");
   await tokens.dismissCreated();
 
@@ -46,6 +55,9 @@ test("an API token is shown once, works as a Bearer token and stops working when
     expect(clusters.status()).toBe(200);
 
     await tokens.revoke(name);
+    // Revoked tokens are hidden until asked for.
+    await expect(tokens.row(name)).toHaveCount(0);
+    await tokens.showRevoked();
     await expect(tokens.row(name)).toContainText("Revoked");
     await capture("token-revoked");
 

@@ -20,7 +20,7 @@ export default async function LoginPage({ searchParams }: LoginPageProps) {
       <div className="w-full max-w-sm">
         <div className="mb-8 flex flex-col items-center text-center">
           <Logo className="[&_svg]:size-9 [&>span]:text-xl" />
-          <p className="text-muted mt-3 text-sm">
+          <p className="text-muted mt-3 text-sm text-balance">
             The management plane for your multi-cluster service mesh
           </p>
         </div>
@@ -29,7 +29,7 @@ export default async function LoginPage({ searchParams }: LoginPageProps) {
           <p className="text-muted mt-1 mb-5 text-sm">Use your Meridian account.</p>
           <LoginForm callbackUrl={callbackUrl} />
         </div>
-        <p className="text-subtle mt-6 text-center text-xs">
+        <p className="text-subtle mt-6 text-center text-xs text-balance">
           Accounts are created by a Meridian admin. Automation should use an API token instead.
         </p>
       </div>

@@ -1,8 +1,12 @@
+"use client";
+
 import type { ReactNode } from "react";
-import type { ClusterDetail } from "@/lib/api/schemas";
+import type { ClusterSummary } from "@/lib/api/schemas";
 import { AgentStatusBadge } from "@/components/status/status-badges";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { RelativeTime } from "@/components/ui/relative-time";
+import { AgentAccessActions } from "./agent-access-actions";
+import { AgentSync } from "./agent-sync";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -13,7 +17,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-const HINT: Record<ClusterDetail["agent"]["status"], string> = {
+const HINT: Record<ClusterSummary["agent"]["status"], string> = {
   connected: "The agent is reporting. Inventory below is current.",
   stale:
     "The agent stopped reporting. Inventory below is the last known state; the cluster keeps its last applied config.",
@@ -21,7 +25,14 @@ const HINT: Record<ClusterDetail["agent"]["status"], string> = {
   never: "No agent has reported yet. Install the agent with the cluster's join token.",
 };
 
-export function AgentPanel({ cluster }: { cluster: ClusterDetail }) {
+type AgentPanelProps = {
+  cluster: Pick<ClusterSummary, "name" | "state" | "agent">;
+  /** Admins see the join-token and revoke actions. */
+  canManage: boolean;
+};
+
+/** The cluster's agent: connection, version, and whether it has applied what Meridian wants. */
+export function AgentPanel({ cluster, canManage }: AgentPanelProps) {
   const { agent } = cluster;
   return (
     <Card data-testid="agent-panel">
@@ -39,8 +50,22 @@ export function AgentPanel({ cluster }: { cluster: ClusterDetail }) {
             <RelativeTime iso={agent.lastReportAt} fallback="never" />
           </Row>
         </dl>
-        <p className="text-muted mt-2 text-xs">{HINT[agent.status]}</p>
+        <p className="text-muted mt-1 mb-2 text-xs">{HINT[agent.status]}</p>
       </CardBody>
+      <section aria-labelledby="agent-sync-title" className="border-border border-t px-4 py-3">
+        <h3 id="agent-sync-title" className="text-subtle text-xs">
+          Desired state
+        </h3>
+        <AgentSync name={cluster.name} clusterState={cluster.state} />
+      </section>
+      {canManage ? (
+        <section
+          aria-label="Agent access"
+          className="border-border bg-surface-2/40 rounded-b-lg border-t px-4 py-3"
+        >
+          <AgentAccessActions name={cluster.name} />
+        </section>
+      ) : null}
     </Card>
   );
 }

@@ -2,7 +2,11 @@ import clsx from "clsx";
 import Link from "next/link";
 import type { ClusterSummary } from "@/lib/api/schemas";
 import { MeshBadges } from "@/components/mesh/mesh-badge";
-import { ClusterEndpointCount, ClusterServiceCount } from "@/components/status/endpoint-count";
+import {
+  ClusterEndpointCount,
+  ClusterServiceCount,
+  isDegraded,
+} from "@/components/status/endpoint-count";
 import {
   AgentStatusBadge,
   ClusterStateBadge,
@@ -23,11 +27,12 @@ function Metric({ label, children }: { label: string; children: React.ReactNode 
 /** A cluster at a glance; the whole card links to its detail page. */
 export function ClusterCard({ cluster }: { cluster: ClusterSummary }) {
   const c = cluster;
+  const degraded = isDegraded(c);
   return (
     <Link
       href={`/clusters/${encodeURIComponent(c.name)}`}
       data-testid={`cluster-card-${c.name}`}
-      aria-label={`${c.displayName || c.name} (${c.name})${c.stale ? ", stale" : ""}`}
+      aria-label={`${c.displayName || c.name} (${c.name})${c.stale ? ", stale" : degraded ? ", degraded" : ""}`}
       className={clsx(
         "group bg-surface hover:border-border-strong hover:bg-surface-hover/40 block rounded-lg border p-4 shadow-xs transition-colors",
         c.stale ? "border-amber-300 dark:border-amber-500/40" : "border-border",
@@ -59,7 +64,7 @@ export function ClusterCard({ cluster }: { cluster: ClusterSummary }) {
           <ClusterServiceCount cluster={c} />
         </Metric>
         <Metric label="Endpoints">
-          <ClusterEndpointCount cluster={c} />
+          <ClusterEndpointCount cluster={c} explain />
         </Metric>
         <Metric label="Last seen">
           <RelativeTime iso={c.lastSeenAt} fallback="never" />

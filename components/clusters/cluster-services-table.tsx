@@ -7,19 +7,37 @@ import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 
 type Port = ServiceDto["ports"][number];
 
+/** "9080/TCP" or "80→8080/TCP"; the port's name goes in the title, keeping the column narrow. */
 function formatPort(p: Port): string {
   const target = p.targetPort !== undefined && p.targetPort !== p.port ? `→${p.targetPort}` : "";
-  return `${p.name ? `${p.name} ` : ""}${p.port}${target}/${p.protocol}`;
+  return `${p.port}${target}/${p.protocol}`;
 }
 
+function Ports({ ports }: { ports: Port[] }) {
+  if (ports.length === 0) return <span className="text-subtle">—</span>;
+  return (
+    <span title={ports.map((p) => `${p.name || "unnamed"}: ${formatPort(p)}`).join("\n")}>
+      {ports.map(formatPort).join(", ")}
+    </span>
+  );
+}
+
+/** Compact per-zone chips ("1a 2/2"): the region prefix every zone shares is left out. */
 function ZoneCounts({ byZone, stale }: { byZone: ServiceDto["endpointsByZone"]; stale: boolean }) {
   const zones = Object.entries(byZone).sort(([a], [b]) => a.localeCompare(b));
   if (zones.length === 0) return <span className="text-subtle">—</span>;
+  const prefix = commonPrefix(zones.map(([z]) => z));
   return (
-    <ul className="flex flex-wrap gap-x-3 gap-y-0.5">
+    <ul className="flex max-w-48 flex-wrap gap-1" aria-label="Endpoints by zone">
       {zones.map(([zone, c]) => (
-        <li key={zone} className="text-xs whitespace-nowrap">
-          <span className="text-subtle font-mono">{zone || "no zone"}</span>{" "}
+        <li
+          key={zone}
+          title={`${zone || "no zone"}: ${c.ready} of ${c.total} endpoints ready`}
+          className="border-border bg-surface-2 inline-flex items-center gap-1 rounded border px-1 text-[11px] leading-4 whitespace-nowrap"
+        >
+          <span className="text-subtle font-mono">
+            {zone ? zone.slice(prefix.length) || zone : "—"}
+          </span>
           <EndpointCount
             ready={c.ready}
             total={c.total}
@@ -30,6 +48,14 @@ function ZoneCounts({ byZone, stale }: { byZone: ServiceDto["endpointsByZone"]; 
       ))}
     </ul>
   );
+}
+
+/** The prefix shared by every zone up to its last "-" (us-east-1a, us-east-1b → "us-east-"), if any. */
+function commonPrefix(zones: string[]): string {
+  if (zones.length < 2 || zones.some((z) => !z)) return "";
+  let prefix = zones[0] ?? "";
+  for (const z of zones) while (!z.startsWith(prefix)) prefix = prefix.slice(0, -1);
+  return prefix.slice(0, prefix.lastIndexOf("-") + 1);
 }
 
 export function ClusterServicesTable({
@@ -69,23 +95,18 @@ export function ClusterServicesTable({
                 <TD className="text-muted font-mono text-xs">{s.namespace}</TD>
                 <TD>
                   <div className="font-medium">{s.name}</div>
-                  <div className="text-subtle font-mono text-[11px]" title="Global hostname">
+                  <div
+                    className="text-subtle max-w-64 truncate font-mono text-[11px]"
+                    title={`Global hostname: ${s.globalHostname}`}
+                  >
                     {s.globalHostname}
                   </div>
                 </TD>
                 <TD>
                   <Badge>{s.type}</Badge>
                 </TD>
-                <TD className="font-mono text-xs">
-                  {s.ports.length === 0 ? (
-                    <span className="text-subtle">—</span>
-                  ) : (
-                    s.ports.map((p) => (
-                      <div key={`${p.port}/${p.protocol}`} className="whitespace-nowrap">
-                        {formatPort(p)}
-                      </div>
-                    ))
-                  )}
+                <TD className="font-mono text-xs whitespace-nowrap">
+                  <Ports ports={s.ports} />
                 </TD>
                 <TD className="text-right">
                   <EndpointCount

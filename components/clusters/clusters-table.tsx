@@ -41,17 +41,21 @@ export function ClustersTable({ clusters }: { clusters: ClusterSummary[] }) {
             }
           >
             <TD>
-              <div className="flex items-center gap-2">
+              {/* One line each, never wrapping, so every row has the same height. */}
+              <div className="flex items-center gap-2 whitespace-nowrap">
                 <Link
                   href={`/clusters/${encodeURIComponent(c.name)}`}
-                  className="text-fg hover:text-accent font-medium hover:underline"
+                  className="text-fg hover:text-accent max-w-64 truncate font-medium hover:underline"
+                  title={c.displayName || c.name}
                 >
                   {c.displayName || c.name}
                 </Link>
                 {c.state !== "live" ? <ClusterStateBadge state={c.state} /> : null}
+              </div>
+              <div className="mt-0.5 flex items-center gap-2 whitespace-nowrap">
+                <span className="text-subtle font-mono text-xs">{c.name}</span>
                 {c.simulated ? <SimulatedBadge /> : null}
               </div>
-              <div className="text-subtle font-mono text-xs">{c.name}</div>
             </TD>
             <TD className="whitespace-nowrap">
               <span className="font-mono text-xs">{c.region || "—"}</span>
@@ -67,7 +71,7 @@ export function ClustersTable({ clusters }: { clusters: ClusterSummary[] }) {
               <ClusterServiceCount cluster={c} />
             </TD>
             <TD className="text-right">
-              <ClusterEndpointCount cluster={c} />
+              <ClusterEndpointCount cluster={c} explain />
             </TD>
             <TD>
               <AgentStatusBadge status={c.agent.status} />

@@ -1,4 +1,5 @@
 import { Server } from "lucide-react";
+import Link from "next/link";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 
@@ -10,8 +11,8 @@ function Code({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** First-run state: no cluster has been added yet. */
-export function NoClusters() {
+/** First-run state: no cluster has been added yet. `canAdd`: the viewer is an admin. */
+export function NoClusters({ canAdd = false }: { canAdd?: boolean }) {
   return (
     <Card data-testid="no-clusters">
       <EmptyState icon={<Server aria-hidden />} title="No clusters yet">
@@ -26,9 +27,22 @@ export function NoClusters() {
             <Code>npm run demo</Code> to start three simulated clusters in two regions.
           </li>
           <li>
-            <span className="text-fg font-medium">Add a real cluster:</span> register it with{" "}
-            <Code>POST /api/v1/clusters</Code> using an admin API token (see <Code>README.md</Code>{" "}
-            and <Code>docs/</Code> in the repository), then install the agent in the cluster.
+            <span className="text-fg font-medium">Add a real cluster:</span>{" "}
+            {canAdd ? (
+              <>
+                choose{" "}
+                <Link href="/clusters" className="text-accent font-medium hover:underline">
+                  Add cluster
+                </Link>{" "}
+                on the Clusters page (or <Code>POST /api/v1/clusters</Code>), then run the install
+                command it shows.
+              </>
+            ) : (
+              <>
+                ask an admin to add it (or register it with <Code>POST /api/v1/clusters</Code> using
+                an admin API token), then install the agent in the cluster.
+              </>
+            )}
           </li>
         </ul>
       </EmptyState>

@@ -1,14 +1,33 @@
+/** One invalid field of a 400 answer, as the API lists it under `error.details`. */
+export type FieldIssue = { path: (string | number)[]; message: string };
+
 /** An error from the Meridian REST API, carrying its `{ error: { code, message } }` body. */
 export class ApiRequestError extends Error {
   readonly status: number;
   readonly code: string;
+  readonly issues: FieldIssue[];
 
-  constructor(status: number, code: string, message: string) {
+  constructor(status: number, code: string, message: string, issues: FieldIssue[] = []) {
     super(message);
     this.name = "ApiRequestError";
     this.status = status;
     this.code = code;
+    this.issues = issues;
   }
+}
+
+function issuesOf(details: unknown): FieldIssue[] {
+  if (!Array.isArray(details)) return [];
+  return details.flatMap((d) =>
+    isRecord(d) && Array.isArray(d.path) && typeof d.message === "string"
+      ? [
+          {
+            path: d.path.filter((p) => typeof p === "string" || typeof p === "number"),
+            message: d.message,
+          },
+        ]
+      : [],
+  );
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -41,7 +60,7 @@ export async function apiFetch<T>(url: string, init?: RequestInit): Promise<T> {
     const code = typeof err?.code === "string" ? err.code : `http_${res.status}`;
     const message =
       typeof err?.message === "string" ? err.message : `Request failed (${res.status})`;
-    throw new ApiRequestError(res.status, code, message);
+    throw new ApiRequestError(res.status, code, message, issuesOf(err?.details));
   }
   return body as T;
 }

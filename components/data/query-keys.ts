@@ -6,6 +6,11 @@ export const queryKeys = {
     all: ["global-services"] as const,
     list: (query: GlobalServiceQuery) => ["global-services", "list", query] as const,
   },
+  clusters: {
+    all: ["clusters"] as const,
+    /** Desired vs observed state of one cluster (GET /api/v1/clusters/{name}/desired). */
+    state: (name: string) => ["clusters", name, "state"] as const,
+  },
   apiTokens: {
     all: ["api-tokens"] as const,
     list: () => ["api-tokens", "list"] as const,

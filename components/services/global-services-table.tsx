@@ -30,7 +30,10 @@ export function GlobalServicesTable({ services }: { services: GlobalServiceDto[]
                 <div className="text-subtle font-mono text-xs">{s.namespace}</div>
               </TD>
               <TD className="text-muted font-mono text-xs">
-                <span className="whitespace-nowrap">{s.hostname}</span>
+                {/* Hostnames never break mid-label; a long one is cut, its full text in the title. */}
+                <span className="block max-w-72 truncate" title={s.hostname}>
+                  {s.hostname}
+                </span>
               </TD>
               <TD>
                 <div className="flex max-w-xl flex-wrap gap-1">

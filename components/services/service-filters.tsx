@@ -50,7 +50,7 @@ export function ServiceFilters({
       role="search"
       className="border-border flex flex-wrap items-center gap-2 border-b px-4 py-3"
     >
-      <div className="relative min-w-56 flex-1 basis-64">
+      <div className="relative min-w-60 flex-1">
         {/* While results refresh, the search icon turns into a spinner. */}
         <span
           className="text-subtle pointer-events-none absolute top-1/2 left-2.5 flex -translate-y-1/2"
@@ -68,7 +68,8 @@ export function ServiceFilters({
         <Input
           type="search"
           aria-label="Search services"
-          placeholder="Search by name, namespace or hostname"
+          placeholder="Search name, namespace, host"
+          title="Search by name, namespace or hostname"
           value={values.q}
           onChange={(e) => set("q", e.target.value)}
           className="pl-8"
@@ -79,12 +80,12 @@ export function ServiceFilters({
         aria-label="Cluster"
         value={values.cluster}
         onChange={(e) => set("cluster", e.target.value)}
-        className="w-auto min-w-36"
+        className="w-40"
       >
         <option value="">All clusters</option>
         {clusters.map((c) => (
           <option key={c.name} value={c.name}>
-            {c.displayName && c.displayName !== c.name ? `${c.displayName} (${c.name})` : c.name}
+            {c.displayName || c.name}
           </option>
         ))}
       </Select>
@@ -92,7 +93,8 @@ export function ServiceFilters({
         aria-label="Namespace"
         value={values.namespace}
         onChange={(e) => set("namespace", e.target.value)}
-        className="w-auto min-w-36"
+        className="w-40"
+        title="Namespace"
       >
         <option value="">All namespaces</option>
         {namespaces.map((ns) => (
@@ -105,7 +107,7 @@ export function ServiceFilters({
         aria-label="Mesh"
         value={values.mesh}
         onChange={(e) => set("mesh", e.target.value as MeshTypeName | "")}
-        className="w-auto min-w-32"
+        className="w-32"
       >
         <option value="">All meshes</option>
         {MESH_TYPES.map((m) => (
@@ -114,7 +116,7 @@ export function ServiceFilters({
           </option>
         ))}
       </Select>
-      <label className="border-border-strong bg-surface text-fg flex h-8 cursor-pointer items-center gap-2 rounded-md border px-2.5 text-[13px] select-none">
+      <label className="border-border-strong bg-surface text-fg flex h-8 shrink-0 cursor-pointer items-center gap-2 rounded-md border px-2.5 text-[13px] whitespace-nowrap select-none">
         <input
           type="checkbox"
           checked={values.multiCluster}

@@ -41,7 +41,10 @@ export function EndpointCount({ ready, total, stale, className }: EndpointCountP
 
 function NotReported() {
   return (
-    <span className="text-subtle" title="The cluster's agent has not reported yet">
+    <span
+      className="text-subtle whitespace-nowrap"
+      title="The cluster's agent has not reported yet"
+    >
       not reported
     </span>
   );
@@ -58,14 +61,40 @@ export function ClusterServiceCount({ cluster }: { cluster: ClusterSummary }) {
   );
 }
 
-/** A cluster's endpoint counts, with the same stale and never-reported rules. */
-export function ClusterEndpointCount({ cluster }: { cluster: ClusterSummary }) {
+/** True when a reporting cluster has endpoints that are not ready (the count turns orange or red). */
+export function isDegraded(cluster: ClusterSummary): boolean {
+  const { ready, total } = cluster.endpoints;
+  return !cluster.stale && cluster.lastSeenAt !== null && total > 0 && ready < total;
+}
+
+/**
+ * A cluster's endpoint counts, with the same stale and never-reported rules. `explain`
+ * names a coloured count ("degraded", "none ready"), so colour never carries meaning alone.
+ */
+export function ClusterEndpointCount({
+  cluster,
+  explain = false,
+}: {
+  cluster: ClusterSummary;
+  explain?: boolean;
+}) {
   if (cluster.lastSeenAt === null) return <NotReported />;
+  const { ready, total } = cluster.endpoints;
   return (
-    <EndpointCount
-      ready={cluster.endpoints.ready}
-      total={cluster.endpoints.total}
-      stale={cluster.stale}
-    />
+    <>
+      <EndpointCount ready={ready} total={total} stale={cluster.stale} />
+      {explain && isDegraded(cluster) ? (
+        <span
+          className={clsx(
+            "ml-1.5 text-[11px] font-medium",
+            ready === 0 ? "text-red-700 dark:text-red-400" : "text-amber-700 dark:text-amber-400",
+          )}
+          title={`${total - ready} of ${total} endpoints are not ready`}
+          data-testid="degraded-marker"
+        >
+          {ready === 0 ? "none ready" : "degraded"}
+        </span>
+      ) : null}
+    </>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import * as RadixDialog from "@radix-ui/react-dialog";
+import clsx from "clsx";
 import { X } from "lucide-react";
 import type { ReactNode } from "react";
 
@@ -13,6 +14,9 @@ type DialogProps = {
   footer?: ReactNode;
   /** Prevent closing by clicking outside (e.g. while a one-time secret is shown). */
   modalStrict?: boolean;
+  /** "wide" for content such as a multi-line install command. */
+  size?: "default" | "wide";
+  "data-testid"?: string;
 };
 
 export function Dialog({
@@ -23,6 +27,8 @@ export function Dialog({
   children,
   footer,
   modalStrict,
+  size = "default",
+  "data-testid": testId,
 }: DialogProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
@@ -30,7 +36,11 @@ export function Dialog({
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-black/40 backdrop-blur-[1px]" />
         <RadixDialog.Content
           onPointerDownOutside={modalStrict ? (e) => e.preventDefault() : undefined}
-          className="border-border bg-surface fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 rounded-lg border shadow-xl focus:outline-none"
+          data-testid={testId}
+          className={clsx(
+            "border-border bg-surface fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100vh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg border shadow-xl focus:outline-none",
+            size === "wide" ? "max-w-2xl" : "max-w-lg",
+          )}
         >
           <div className="border-border flex items-start justify-between gap-4 border-b px-5 py-4">
             <div>
@@ -50,7 +60,7 @@ export function Dialog({
               <X className="size-4" aria-hidden />
             </RadixDialog.Close>
           </div>
-          {children ? <div className="px-5 py-4">{children}</div> : null}
+          {children ? <div className="min-h-0 overflow-y-auto px-5 py-4">{children}</div> : null}
           {footer ? (
             <div className="border-border bg-surface-2/50 flex justify-end gap-2 border-t px-5 py-3">
               {footer}

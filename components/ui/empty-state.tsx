@@ -7,6 +7,8 @@ type EmptyStateProps = {
   children?: ReactNode;
   actions?: ReactNode;
   className?: string;
+  /** Heading level of the title: h1 when the empty state is the whole page (e.g. not found). */
+  as?: "h1" | "h2";
   "data-testid"?: string;
 };
 
@@ -16,6 +18,7 @@ export function EmptyState({
   children,
   actions,
   className,
+  as: Heading = "h2",
   ...rest
 }: EmptyStateProps) {
   return (
@@ -25,7 +28,7 @@ export function EmptyState({
           {icon}
         </div>
       ) : null}
-      <h2 className="text-fg text-sm font-semibold">{title}</h2>
+      <Heading className="text-fg text-sm font-semibold">{title}</Heading>
       {children ? <div className="text-muted mt-1 max-w-md text-sm">{children}</div> : null}
       {actions ? <div className="mt-4 flex flex-wrap justify-center gap-2">{actions}</div> : null}
     </div>

@@ -18,7 +18,7 @@ export function Input({ className, ...rest }: InputHTMLAttributes<HTMLInputEleme
 export function Select({ className, ...rest }: SelectHTMLAttributes<HTMLSelectElement>) {
   return (
     <select
-      className={clsx(INPUT_CLASSES, "pr-7", !hasWidth(className) && "w-full", className)}
+      className={clsx(INPUT_CLASSES, "pr-1.5", !hasWidth(className) && "w-full", className)}
       {...rest}
     />
   );

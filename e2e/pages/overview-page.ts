@@ -32,10 +32,10 @@ export class OverviewPage {
     return this.region(region).getByRole("link");
   }
 
-  /** A cluster's card, found by its name in the card's accessible name "Display name (name)". */
+  /** A cluster's card, by its name in the card's accessible name "Display name (name)[, stale|, degraded]". */
   clusterCard(name: string): Locator {
     return this.page.getByRole("link", {
-      name: new RegExp(`\\(${escapeRegExp(name)}\\)(, stale)?$`),
+      name: new RegExp(`\\(${escapeRegExp(name)}\\)(, stale|, degraded)?$`),
     });
   }
 }

@@ -13,6 +13,8 @@ export class ServicesPage {
   readonly table: Locator;
   readonly rows: Locator;
   readonly empty: Locator;
+  /** The header's count: "4 global services." or, filtered, "3 of 4 global services.". */
+  readonly count: Locator;
 
   constructor(readonly page: Page) {
     this.shell = new AppShell(page);
@@ -25,6 +27,7 @@ export class ServicesPage {
     this.table = page.getByRole("table", { name: "Global services" });
     this.rows = this.table.locator("tbody").getByRole("row");
     this.empty = page.getByText("No services match");
+    this.count = page.getByTestId("services-count");
   }
 
   async goto(query = ""): Promise<void> {

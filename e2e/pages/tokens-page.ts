@@ -12,6 +12,8 @@ export class TokensPage {
   readonly savedButton: Locator;
   readonly table: Locator;
   readonly revokeDialog: Locator;
+  /** "Show revoked (n)" / "Hide revoked": revoked tokens are hidden by default. */
+  readonly revokedToggle: Locator;
 
   constructor(readonly page: Page) {
     this.shell = new AppShell(page);
@@ -23,6 +25,7 @@ export class TokensPage {
     this.savedButton = this.createdDialog.getByRole("button", { name: "I've saved it" });
     this.table = page.getByRole("table", { name: "API tokens" });
     this.revokeDialog = page.getByRole("dialog", { name: "Revoke token?" });
+    this.revokedToggle = page.getByTestId("toggle-revoked");
   }
 
   async goto(): Promise<void> {
@@ -36,7 +39,13 @@ export class TokensPage {
     await this.createButton.click();
     await expect(this.createdDialog).toBeVisible();
     await expect(this.newTokenValue).toHaveValue(/\S/);
+    await expect(this.newTokenValue).toBeVisible();
     return this.newTokenValue.inputValue();
+  }
+
+  async showRevoked(): Promise<void> {
+    await this.revokedToggle.click();
+    await expect(this.revokedToggle).toHaveAttribute("aria-pressed", "true");
   }
 
   async dismissCreated(): Promise<void> {

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import { PageHeader } from "@/components/ui/page-header";
 import { globalServiceQuerySchema, type GlobalServiceQuery } from "@/lib/api/schemas";
 import { listClusters } from "@/lib/db/clusters";
 import { listGlobalServices } from "@/lib/db/global-services";
@@ -37,18 +36,13 @@ export default async function ServicesPage({ searchParams }: ServicesPageProps) 
   const total = (all ?? items).length;
 
   return (
-    <>
-      <PageHeader
-        title="Services"
-        description={`Global services: one name per service across the fleet, with the clusters it runs in. ${total} in total.`}
-      />
-      <ServicesClient
-        key={JSON.stringify(query)}
-        initialQuery={query}
-        initialData={{ items, errors: [] }}
-        clusters={clusters.map((c) => ({ name: c.name, displayName: c.displayName }))}
-        namespaces={namespaces}
-      />
-    </>
+    <ServicesClient
+      key={JSON.stringify(query)}
+      initialQuery={query}
+      initialData={{ items, errors: [] }}
+      total={total}
+      clusters={clusters.map((c) => ({ name: c.name, displayName: c.displayName }))}
+      namespaces={namespaces}
+    />
   );
 }

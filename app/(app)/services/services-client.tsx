@@ -19,6 +19,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorPanel } from "@/components/ui/error-panel";
+import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 
 const SEARCH_DEBOUNCE_MS = 250;
@@ -26,6 +27,8 @@ const SEARCH_DEBOUNCE_MS = 250;
 type ServicesClientProps = {
   initialQuery: GlobalServiceQuery;
   initialData: GlobalServiceList;
+  /** Global services in the fleet without any filter, for "3 of 4". */
+  total: number;
   clusters: { name: string; displayName: string }[];
   namespaces: string[];
 };
@@ -79,6 +82,7 @@ function LoadingRows() {
 export function ServicesClient({
   initialQuery,
   initialData,
+  total,
   clusters,
   namespaces,
 }: ServicesClientProps) {
@@ -104,69 +108,94 @@ export function ServicesClient({
 
   const items = data?.items ?? [];
   const partialErrors = data?.errors ?? [];
+  const count = isPending
+    ? null
+    : search
+      ? `${items.length} of ${total} global services`
+      : `${total} global ${total === 1 ? "service" : "services"}`;
 
   return (
-    <Card className="overflow-hidden">
-      <ServiceFilters
-        values={filters}
-        clusters={clusters}
-        namespaces={namespaces}
-        fetching={isFetching && !isPending}
-        onChange={setFilters}
+    <>
+      <PageHeader
+        title="Services"
+        description={
+          <>
+            One name per service across the fleet, with the clusters it runs in.
+            {count ? (
+              <>
+                {" "}
+                <span className="text-fg font-medium" data-testid="services-count">
+                  {count}.
+                </span>
+              </>
+            ) : null}
+          </>
+        }
       />
-      {partialErrors.length > 0 ? (
-        <div
-          role="status"
-          className="flex items-start gap-2 border-b border-amber-300 bg-amber-50 px-4 py-2 text-[13px] text-amber-900 dark:border-amber-500/40 dark:bg-amber-500/10 dark:text-amber-200"
-        >
-          <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-          <span>
-            Partial results: {partialErrors.map((e) => `${e.source} (${e.message})`).join("; ")}
-          </span>
-        </div>
-      ) : null}
-      {error && !data ? (
-        <div className="p-4">
-          <ErrorPanel
-            title="Could not load services"
-            message={error.message}
-            onRetry={() => void refetch()}
-            retrying={isFetching}
-          />
-        </div>
-      ) : isPending ? (
-        <LoadingRows />
-      ) : items.length === 0 ? (
-        <EmptyState
-          icon={<SearchX aria-hidden />}
-          title="No services match"
-          data-testid="services-empty"
-          actions={
-            search ? (
-              <Button onClick={() => setFilters(EMPTY_FILTERS)}>Clear filters</Button>
-            ) : undefined
-          }
-        >
-          {search
-            ? "Try a different search, or clear the filters to see every global service."
-            : "No cluster has reported any services yet. Services appear here once an agent reports."}
-        </EmptyState>
-      ) : (
-        <div className={clsx("transition-opacity", isPlaceholderData && "opacity-60")}>
-          {error ? (
-            <p
-              role="alert"
-              className="border-border border-b px-4 py-2 text-[13px] text-red-700 dark:text-red-300"
-            >
-              Refresh failed: {error.message}. Showing the previous results.
+      <Card className="overflow-hidden">
+        <ServiceFilters
+          values={filters}
+          clusters={clusters}
+          namespaces={namespaces}
+          fetching={isFetching && !isPending}
+          onChange={setFilters}
+        />
+        {partialErrors.length > 0 ? (
+          <div
+            role="status"
+            className="flex items-start gap-2 border-b border-amber-300 bg-amber-50 px-4 py-2 text-[13px] text-amber-900 dark:border-amber-500/40 dark:bg-amber-500/10 dark:text-amber-200"
+          >
+            <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+            <span>
+              Partial results: {partialErrors.map((e) => `${e.source} (${e.message})`).join("; ")}
+            </span>
+          </div>
+        ) : null}
+        {error && !data ? (
+          <div className="p-4">
+            <ErrorPanel
+              title="Could not load services"
+              message={error.message}
+              onRetry={() => void refetch()}
+              retrying={isFetching}
+            />
+          </div>
+        ) : isPending ? (
+          <LoadingRows />
+        ) : items.length === 0 ? (
+          <EmptyState
+            icon={<SearchX aria-hidden />}
+            title="No services match"
+            data-testid="services-empty"
+            actions={
+              search ? (
+                <Button onClick={() => setFilters(EMPTY_FILTERS)}>Clear filters</Button>
+              ) : undefined
+            }
+          >
+            {search
+              ? "Try a different search, or clear the filters to see every global service."
+              : "No cluster has reported any services yet. Services appear here once an agent reports."}
+          </EmptyState>
+        ) : (
+          <div className={clsx("transition-opacity", isPlaceholderData && "opacity-60")}>
+            {error ? (
+              <p
+                role="alert"
+                className="border-border border-b px-4 py-2 text-[13px] text-red-700 dark:text-red-300"
+              >
+                Refresh failed: {error.message}. Showing the previous results.
+              </p>
+            ) : null}
+            <GlobalServicesTable services={items} />
+            <p className="border-border text-subtle border-t px-4 py-2 text-xs">
+              {search
+                ? `Showing ${items.length} of ${total}`
+                : `${items.length} ${items.length === 1 ? "service" : "services"}`}
             </p>
-          ) : null}
-          <GlobalServicesTable services={items} />
-          <p className="border-border text-subtle border-t px-4 py-2 text-xs">
-            {items.length} {items.length === 1 ? "service" : "services"}
-          </p>
-        </div>
-      )}
-    </Card>
+          </div>
+        )}
+      </Card>
+    </>
   );
 }

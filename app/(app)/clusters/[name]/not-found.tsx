@@ -10,6 +10,7 @@ export default function ClusterNotFound() {
       <EmptyState
         icon={<Server aria-hidden />}
         title="Cluster not found"
+        as="h1"
         data-testid="cluster-not-found"
         actions={
           <Link href="/clusters" className={buttonClasses("primary")}>

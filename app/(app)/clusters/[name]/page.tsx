@@ -2,7 +2,9 @@ import { ChevronRight } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { AcceptClusterCallout } from "@/components/clusters/accept-cluster-callout";
 import { AgentPanel } from "@/components/clusters/agent-panel";
+import { ClusterDangerZone } from "@/components/clusters/cluster-danger-zone";
 import { ClusterMeta } from "@/components/clusters/cluster-meta";
 import { ClusterServicesTable } from "@/components/clusters/cluster-services-table";
 import { MeshesTable } from "@/components/clusters/meshes-table";
@@ -28,10 +30,11 @@ export async function generateMetadata({ params }: ClusterPageProps): Promise<Me
 }
 
 export default async function ClusterPage({ params }: ClusterPageProps) {
-  await requireUser();
+  const user = await requireUser();
   const { name } = await params;
   const cluster = await getCluster(decodeURIComponent(name));
   if (!cluster) notFound();
+  const isAdmin = user.role === "admin";
 
   return (
     <>
@@ -79,20 +82,44 @@ export default async function ClusterPage({ params }: ClusterPageProps) {
         </div>
       </PageHeader>
 
+      {cluster.state === "pending" ? (
+        <div className="mb-6">
+          <AcceptClusterCallout
+            name={cluster.name}
+            version={cluster.version}
+            registered={cluster.agent.version !== "" || cluster.lastSeenAt !== null}
+            canAccept={isAdmin}
+          />
+        </div>
+      ) : null}
+
       {cluster.stale ? (
         <div className="mb-6">
           <StaleCallout clusters={[cluster]} />
         </div>
       ) : null}
 
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_19rem]">
         <div className="min-w-0 space-y-4">
           <MeshesTable meshes={cluster.meshes} reported={cluster.lastSeenAt !== null} />
           <ClusterServicesTable services={cluster.services} stale={cluster.stale} />
         </div>
         <div className="space-y-4">
-          <AgentPanel cluster={cluster} />
+          <AgentPanel
+            cluster={{ name: cluster.name, state: cluster.state, agent: cluster.agent }}
+            canManage={isAdmin}
+          />
           <ClusterMeta cluster={cluster} />
+          {isAdmin ? (
+            <ClusterDangerZone
+              cluster={{
+                name: cluster.name,
+                displayName: cluster.displayName,
+                state: cluster.state,
+                version: cluster.version,
+              }}
+            />
+          ) : null}
         </div>
       </div>
     </>

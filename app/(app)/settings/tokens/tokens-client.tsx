@@ -1,6 +1,6 @@
 "use client";
 
-import { KeyRound } from "lucide-react";
+import { Eye, EyeOff, KeyRound } from "lucide-react";
 import { useState } from "react";
 import type { ApiTokenDto } from "@/lib/api/schemas";
 import {
@@ -22,6 +22,8 @@ export function TokensClient({ initialTokens }: { initialTokens: ApiTokenDto[] }
   const revoke = useRevokeApiToken();
   const [created, setCreated] = useState<CreatedToken | null>(null);
   const [toRevoke, setToRevoke] = useState<ApiTokenDto | null>(null);
+  // Revoked tokens are history, not something to act on: out of the way unless asked for.
+  const [showRevoked, setShowRevoked] = useState(false);
 
   async function handleConfirmRevoke() {
     if (!toRevoke) return;
@@ -40,7 +42,9 @@ export function TokensClient({ initialTokens }: { initialTokens: ApiTokenDto[] }
     }
   }
 
-  const items = tokens.data ?? [];
+  const all = tokens.data ?? [];
+  const revokedCount = all.filter((t) => t.revokedAt).length;
+  const items = showRevoked ? all : all.filter((t) => !t.revokedAt);
 
   return (
     <div className="space-y-4">
@@ -55,7 +59,32 @@ export function TokensClient({ initialTokens }: { initialTokens: ApiTokenDto[] }
       </Card>
 
       <Card className="overflow-hidden">
-        <CardHeader title="Your tokens" />
+        <CardHeader
+          title="Your tokens"
+          description={
+            revokedCount > 0 && !showRevoked
+              ? `${revokedCount} revoked ${revokedCount === 1 ? "token" : "tokens"} hidden.`
+              : undefined
+          }
+          actions={
+            revokedCount > 0 ? (
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-pressed={showRevoked}
+                onClick={() => setShowRevoked((v) => !v)}
+                data-testid="toggle-revoked"
+              >
+                {showRevoked ? (
+                  <EyeOff className="size-3.5" aria-hidden />
+                ) : (
+                  <Eye className="size-3.5" aria-hidden />
+                )}
+                {showRevoked ? "Hide revoked" : `Show revoked (${revokedCount})`}
+              </Button>
+            ) : null
+          }
+        />
         {tokens.error && !tokens.data ? (
           <div className="p-4">
             <ErrorPanel
@@ -68,7 +97,7 @@ export function TokensClient({ initialTokens }: { initialTokens: ApiTokenDto[] }
         ) : items.length === 0 ? (
           <EmptyState
             icon={<KeyRound aria-hidden />}
-            title="No API tokens yet"
+            title={revokedCount > 0 ? "No active API tokens" : "No API tokens yet"}
             data-testid="tokens-empty"
           >
             Create a token above to call the Meridian REST API from scripts and automation.

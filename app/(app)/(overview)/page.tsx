@@ -6,15 +6,19 @@ import { StaleCallout } from "@/components/clusters/stale-callout";
 import { PageHeader } from "@/components/ui/page-header";
 import { StatCard } from "@/components/ui/stat-card";
 import { getOverview } from "@/lib/db/overview";
-import { requireUser } from "./require-user";
+import { requireUser } from "../require-user";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Overview" };
 
 export default async function OverviewPage() {
-  await requireUser();
+  const user = await requireUser();
   const overview = await getOverview();
-  const { counts, regions } = overview;
+  const { counts } = overview;
+  // Biggest region first, so the bulk of the fleet is above the fold; ties by name.
+  const regions = [...overview.regions].sort(
+    (a, b) => b.clusters.length - a.clusters.length || a.region.localeCompare(b.region),
+  );
   const stale = regions.flatMap((r) => r.clusters).filter((c) => c.stale);
 
   return (
@@ -45,11 +49,17 @@ export default async function OverviewPage() {
           }
         />
         <StatCard
-          label="Pending clusters"
+          label="Pending"
           value={counts.pendingClusters}
           icon={<Hourglass />}
           tone={counts.pendingClusters > 0 ? "info" : "default"}
-          hint={counts.pendingClusters > 0 ? "Waiting for first agent report" : undefined}
+          hint={
+            counts.pendingClusters > 0
+              ? "Awaiting an admin"
+              : counts.clusters > 0
+                ? "None waiting"
+                : undefined
+          }
         />
       </section>
 
@@ -61,7 +71,7 @@ export default async function OverviewPage() {
 
       <div className="mt-8 space-y-8">
         {counts.clusters === 0 ? (
-          <NoClusters />
+          <NoClusters canAdd={user.role === "admin"} />
         ) : (
           regions.map((region) => (
             <section key={region.region} aria-labelledby={`region-${region.region}`}>

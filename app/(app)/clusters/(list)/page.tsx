@@ -1,17 +1,19 @@
 import type { Metadata } from "next";
+import { AddClusterButton } from "@/components/clusters/add-cluster-dialog";
 import { ClustersTable } from "@/components/clusters/clusters-table";
 import { NoClusters } from "@/components/clusters/no-clusters";
 import { StaleCallout } from "@/components/clusters/stale-callout";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { listClusters } from "@/lib/db/clusters";
-import { requireUser } from "../require-user";
+import { requireUser } from "../../require-user";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Clusters" };
 
 export default async function ClustersPage() {
-  await requireUser();
+  const user = await requireUser();
+  const isAdmin = user.role === "admin";
   const clusters = await listClusters();
   const stale = clusters.filter((c) => c.stale);
   const regions = new Set(clusters.map((c) => c.region)).size;
@@ -20,6 +22,7 @@ export default async function ClustersPage() {
     <>
       <PageHeader
         title="Clusters"
+        actions={isAdmin ? <AddClusterButton /> : undefined}
         description={
           clusters.length === 0
             ? "Kubernetes clusters and VM sites whose agents report to Meridian."
@@ -27,7 +30,7 @@ export default async function ClustersPage() {
         }
       />
       {clusters.length === 0 ? (
-        <NoClusters />
+        <NoClusters canAdd={isAdmin} />
       ) : (
         <div className="space-y-4">
           <StaleCallout clusters={stale} />

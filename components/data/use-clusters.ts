@@ -1,0 +1,107 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { DesiredResponse, ResourceResult } from "@/lib/agent-protocol/messages";
+import type { ClusterCreateInput, ClusterSummary } from "@/lib/api/schemas";
+import { apiFetch, jsonBody } from "./api-error";
+import { queryKeys } from "./query-keys";
+
+/** GET /api/v1/clusters/{name}/desired: what Meridian wants there and what the agent applied. */
+export type ClusterState = {
+  desired: DesiredResponse;
+  observed: { generation: number; results: ResourceResult[]; reportedAt: string } | null;
+};
+
+/** A join token and its install command: the API returns them once and never again. */
+export type IssuedJoinToken = {
+  id: string;
+  token: string;
+  expiresAt: string;
+  installCommand: string;
+};
+
+/** How often the agent panel re-reads desired vs observed state (the agent applies in ~1 s). */
+const STATE_REFETCH_MS = 5_000;
+
+const clusterUrl = (name: string) => `/api/v1/clusters/${encodeURIComponent(name)}`;
+
+/** Desired vs observed state of one cluster, refreshed every few seconds while shown. */
+export function useClusterState(name: string) {
+  return useQuery({
+    queryKey: queryKeys.clusters.state(name),
+    queryFn: ({ signal }) => apiFetch<ClusterState>(`${clusterUrl(name)}/desired`, { signal }),
+    refetchInterval: STATE_REFETCH_MS,
+    staleTime: 0,
+  });
+}
+
+function useInvalidateClusters() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: queryKeys.clusters.all });
+}
+
+/** POST /api/v1/clusters (admin): register a cluster; it stays pending until accepted. */
+export function useCreateCluster() {
+  const invalidate = useInvalidateClusters();
+  return useMutation({
+    mutationFn: (input: ClusterCreateInput) =>
+      apiFetch<ClusterSummary>("/api/v1/clusters", { method: "POST", ...jsonBody(input) }),
+    onSuccess: invalidate,
+  });
+}
+
+/** POST /api/v1/clusters/{name}/join-tokens (admin): a single-use token for the agent. */
+export function useCreateJoinToken() {
+  return useMutation({
+    mutationFn: ({ name, ttlHours }: { name: string; ttlHours?: number }) =>
+      apiFetch<IssuedJoinToken>(`${clusterUrl(name)}/join-tokens`, {
+        method: "POST",
+        ...jsonBody(ttlHours ? { ttlHours } : {}),
+      }),
+  });
+}
+
+/** PATCH /api/v1/clusters/{name} (admin): accept (live) or disable, at the version shown. */
+export function useSetClusterState() {
+  const invalidate = useInvalidateClusters();
+  return useMutation({
+    mutationFn: ({
+      name,
+      version,
+      state,
+    }: {
+      name: string;
+      version: number;
+      state: "live" | "disabled";
+    }) =>
+      apiFetch<ClusterSummary>(clusterUrl(name), {
+        method: "PATCH",
+        ...jsonBody({ version, state }),
+      }),
+    onSuccess: invalidate,
+  });
+}
+
+/** DELETE /api/v1/clusters/{name}/agent (admin): revoke its credential and unused join tokens. */
+export function useRevokeAgentAccess() {
+  const invalidate = useInvalidateClusters();
+  return useMutation({
+    mutationFn: (name: string) =>
+      apiFetch<{ credentials: number; joinTokens: number }>(`${clusterUrl(name)}/agent`, {
+        method: "DELETE",
+      }),
+    onSuccess: invalidate,
+  });
+}
+
+/** DELETE /api/v1/clusters/{name} (admin): remove the cluster and all Meridian knows of it. */
+export function useDeleteCluster() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => apiFetch<void>(clusterUrl(name), { method: "DELETE" }),
+    onSuccess: (_data, name) => {
+      queryClient.removeQueries({ queryKey: queryKeys.clusters.state(name) });
+      return queryClient.invalidateQueries({ queryKey: queryKeys.clusters.all });
+    },
+  });
+}
