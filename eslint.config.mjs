@@ -13,6 +13,7 @@ const config = [
       "test/kube/bin/**",
       "test-results/**",
       "playwright-report/**",
+      "agent/dist/**",
       "next-env.d.ts",
     ],
   },
