@@ -57,9 +57,10 @@ export function ClustersTable({ clusters }: { clusters: ClusterSummary[] }) {
                 {c.simulated ? <SimulatedBadge /> : null}
               </div>
             </TD>
-            <TD className="whitespace-nowrap">
-              <span className="font-mono text-xs">{c.region || "—"}</span>
-              {c.zone ? <span className="text-subtle font-mono text-xs"> / {c.zone}</span> : null}
+            {/* Two lines like the Cluster column: the row height stays the same, the width shrinks. */}
+            <TD className="font-mono text-xs whitespace-nowrap">
+              <div>{c.region || "—"}</div>
+              <div className="text-subtle mt-0.5">{c.zone || "—"}</div>
             </TD>
             <TD>
               <Badge>{KIND_LABEL[c.kind]}</Badge>
