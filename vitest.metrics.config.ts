@@ -1,0 +1,25 @@
+// Vitest config for the metrics suite: real Prometheus servers fed by traffic
+// generators (tests/metrics/prometheus-harness.ts). No database. Run: npm run test:metrics
+import path from "node:path";
+
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: {
+    alias: [
+      { find: /^@\//, replacement: `${path.resolve(import.meta.dirname)}/` },
+      {
+        find: /^server-only$/,
+        replacement: path.resolve(import.meta.dirname, "node_modules/server-only/empty.js"),
+      },
+    ],
+  },
+  test: {
+    include: ["tests/metrics/**/*.test.ts"],
+    environment: "node",
+    // Each file starts its own fleet of Prometheus servers: one file at a time on 2 cores.
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
