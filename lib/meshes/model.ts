@@ -2,7 +2,12 @@ import { z } from "zod";
 
 import type { FleetFile } from "../agent-protocol/fleet-file";
 import { dnsLabel } from "../agent-protocol/k8s-names";
-import { MESH_TYPES, SERVICE_TYPES } from "../agent-protocol/snapshot";
+import {
+  MESH_TYPES,
+  SERVICE_TYPES,
+  servicePortSchema,
+  zoneCountSchema,
+} from "../agent-protocol/snapshot";
 
 // The translators' input model: a fleet inventory (what the agents report, trimmed) and the
 // operator's intent per global service. One zod schema each, reused by the CLI, the fleet file
@@ -12,20 +17,11 @@ import { MESH_TYPES, SERVICE_TYPES } from "../agent-protocol/snapshot";
 export const meshSchema = z.enum(MESH_TYPES);
 export type Mesh = z.infer<typeof meshSchema>;
 
-export const inventoryPortSchema = z
-  .object({
-    name: z.string().max(63).default(""),
-    port: z.number().int().min(1).max(65535),
-    protocol: z.enum(["TCP", "UDP", "SCTP"]).default("TCP"),
-    appProtocol: z.string().max(63).optional(),
-  })
-  .strict();
+// Ports and endpoint counts are the agent protocol's own shapes, not copies of them.
+export const inventoryPortSchema = servicePortSchema;
 export type InventoryPort = z.infer<typeof inventoryPortSchema>;
 
-export const endpointCountSchema = z
-  .object({ ready: z.number().int().min(0), total: z.number().int().min(0) })
-  .strict()
-  .refine((c) => c.ready <= c.total, "ready endpoints cannot exceed total endpoints");
+export const endpointCountSchema = zoneCountSchema;
 
 /** One Service in one cluster (ReportedService with endpoint counts summed over zones). */
 export const inventoryServiceSchema = z
