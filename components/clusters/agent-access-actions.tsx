@@ -14,7 +14,13 @@ import { Dialog } from "@/components/ui/dialog";
 import { JoinTokenView } from "./join-token-view";
 
 /** Admin actions on a cluster's agent: issue a join token (re-register), revoke its access. */
-export function AgentAccessActions({ name }: { name: string }) {
+export function AgentAccessActions({
+  name,
+  state,
+}: {
+  name: string;
+  state: "pending" | "live" | "disabled";
+}) {
   const router = useRouter();
   const joinToken = useCreateJoinToken();
   const revoke = useRevokeAgentAccess();
@@ -51,10 +57,13 @@ export function AgentAccessActions({ name }: { name: string }) {
   return (
     <div className="space-y-2">
       <div className="flex flex-wrap gap-2">
-        <Button size="sm" onClick={handleNewToken} loading={joinToken.isPending}>
-          {joinToken.isPending ? null : <KeyRound className="size-3.5" aria-hidden />}
-          New join token
-        </Button>
+        {/* A disabled cluster refuses registrations, so a join token would be useless. */}
+        {state === "disabled" ? null : (
+          <Button size="sm" onClick={handleNewToken} loading={joinToken.isPending}>
+            {joinToken.isPending ? null : <KeyRound className="size-3.5" aria-hidden />}
+            New join token
+          </Button>
+        )}
         <Button
           size="sm"
           variant="danger"
@@ -67,6 +76,9 @@ export function AgentAccessActions({ name }: { name: string }) {
           Revoke agent access
         </Button>
       </div>
+      {state === "disabled" ? (
+        <p className="text-subtle text-xs">Enable the cluster to issue a new join token.</p>
+      ) : null}
       {joinToken.error ? (
         <p role="alert" className="text-xs text-red-700 dark:text-red-300">
           {joinToken.error.message}
@@ -94,7 +106,7 @@ export function AgentAccessActions({ name }: { name: string }) {
           </Button>
         }
       >
-        {issued ? <JoinTokenView cluster={name} issued={issued} /> : null}
+        {issued ? <JoinTokenView cluster={name} issued={issued} live={state === "live"} /> : null}
       </Dialog>
 
       <ConfirmDialog

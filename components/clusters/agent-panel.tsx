@@ -50,7 +50,11 @@ export function AgentPanel({ cluster, canManage }: AgentPanelProps) {
             <RelativeTime iso={agent.lastReportAt} fallback="never" />
           </Row>
         </dl>
-        <p className="text-muted mt-1 mb-2 text-xs">{HINT[agent.status]}</p>
+        <p className="text-muted mt-1 mb-2 text-xs">
+          {cluster.state === "disabled"
+            ? "The cluster is disabled: its agent cannot register and gets no desired state."
+            : HINT[agent.status]}
+        </p>
       </CardBody>
       <section aria-labelledby="agent-sync-title" className="border-border border-t px-4 py-3">
         <h3 id="agent-sync-title" className="text-subtle text-xs">
@@ -63,7 +67,7 @@ export function AgentPanel({ cluster, canManage }: AgentPanelProps) {
           aria-label="Agent access"
           className="border-border bg-surface-2/40 rounded-b-lg border-t px-4 py-3"
         >
-          <AgentAccessActions name={cluster.name} />
+          <AgentAccessActions name={cluster.name} state={cluster.state} />
         </section>
       ) : null}
     </Card>

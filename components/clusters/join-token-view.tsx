@@ -6,7 +6,16 @@ import { OneTimeSecretNote } from "@/components/ui/one-time-secret-note";
 import { SecretField } from "@/components/ui/secret-field";
 
 /** A freshly issued join token and its Helm command, with the shown-once warning. */
-export function JoinTokenView({ cluster, issued }: { cluster: string; issued: IssuedJoinToken }) {
+export function JoinTokenView({
+  cluster,
+  issued,
+  live = false,
+}: {
+  cluster: string;
+  issued: IssuedJoinToken;
+  /** The cluster is already accepted: the agent gets desired state as soon as it registers. */
+  live?: boolean;
+}) {
   return (
     <div className="space-y-4" data-testid="join-token">
       <OneTimeSecretNote>
@@ -33,8 +42,15 @@ export function JoinTokenView({ cluster, issued }: { cluster: string; issued: Is
       />
       <p className="text-muted text-xs">
         Run the command with a kubeconfig for <span className="font-mono">{cluster}</span>. The
-        agent only connects outwards to Meridian; once it registers, the cluster waits here as{" "}
-        <span className="text-fg font-medium">pending</span> until an admin accepts it.
+        agent only connects outwards to Meridian;{" "}
+        {live ? (
+          "once it registers, it receives the cluster's desired state."
+        ) : (
+          <>
+            once it registers, the cluster waits here as{" "}
+            <span className="text-fg font-medium">pending</span> until an admin accepts it.
+          </>
+        )}
       </p>
     </div>
   );
