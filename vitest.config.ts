@@ -13,7 +13,9 @@ export default defineConfig({
   },
   test: {
     include: ["lib/**/*.test.ts", "tests/**/*.test.ts", "agent/**/*.test.ts"],
-    exclude: ["tests/kube/**", "node_modules/**"],
+    // Suites that need real servers have their own configs: tests/kube (kube-apiserver) and
+    // tests/metrics (Prometheus).
+    exclude: ["tests/kube/**", "tests/metrics/**", "node_modules/**"],
     globalSetup: ["tests/setup/db-global-setup.ts"],
     setupFiles: ["tests/setup/db-env.ts"],
     // The embedded database serves one connection at a time: run files one after another.
