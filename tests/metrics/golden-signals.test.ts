@@ -16,8 +16,8 @@ import { goldenSignals, pollUntil, startRedirectingSource, startSlowSource } fro
 import { startMetricsFleet, type MetricsFleet } from "./prometheus-harness";
 
 const CLUSTERS = ["east-1", "east-2", "west-1"];
-// Short windows with 1 s scrapes: rates settle in seconds, not minutes.
-const REVIEWS = { mesh: "istio", namespace: "bookinfo", name: "reviews", window: "15s" } as const;
+// Short windows (5 scrapes at 1 s): rates settle in seconds, not minutes.
+const REVIEWS = { mesh: "istio", namespace: "bookinfo", name: "reviews", window: "5s" } as const;
 // Each cluster's reviews: 10 rps from its own productpage + 2 rps cross-cluster.
 const REVIEWS_RPS = 12;
 

@@ -1,6 +1,8 @@
 // Real Prometheus servers for the metrics suite: one per simulated cluster (external
 // label `cluster`, scraping that cluster's traffic generator every second) and one
-// federating server scraping their /federate endpoints. Everything listens on
+// federating server scraping their /federate endpoints. Expect the first samples ~6 s
+// after start: Prometheus's discovery manager hands targets to the scrape manager at most
+// every 5 s (discovery/manager.go `updatert`), even for static_configs. Everything listens on
 // 127.0.0.1, lives in temp dirs, and stop() leaves no process or directory behind.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
