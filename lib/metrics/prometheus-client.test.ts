@@ -217,6 +217,20 @@ describe("prometheus client", () => {
     expect(peak).toBe(2);
   });
 
+  it("counts time waiting for a slot against the timeout", async () => {
+    handler = (_req, res) => {
+      const t = setTimeout(() => json(res, 200, vector([])), 400);
+      res.on("close", () => clearTimeout(t));
+    };
+    const client = createPrometheusClient({ concurrency: 1, timeoutMs: 250, cacheTtlMs: 0 });
+    const started = Date.now();
+    const errors = await Promise.all(["a", "b", "c"].map((q) => failure(client.query(source, q))));
+    expect(errors.map((e) => e.kind)).toEqual(["timeout", "timeout", "timeout"]);
+    // Queued requests give up at the same deadline instead of after the ones ahead of them.
+    expect(Date.now() - started).toBeLessThan(600);
+    expect(seen).toHaveLength(1);
+  });
+
   it("refuses a source the SSRF guard rejects, without sending", async () => {
     const client = createPrometheusClient({ checkUrl: createSsrfGuard().check });
     const e = await failure(client.query(source, "up"));

@@ -97,19 +97,37 @@ function authHeader(auth: SourceAuth): string {
     : `Basic ${Buffer.from(`${auth.username}:${auth.password}`).toString("base64")}`;
 }
 
-/** A tiny counting semaphore. */
+/**
+ * A tiny counting semaphore. A released slot passes straight to the next waiter, so the
+ * limit holds even between release and resume; a waiter whose signal aborts leaves.
+ */
 class Semaphore {
   private active = 0;
   private readonly waiting: Array<() => void> = [];
   constructor(private readonly limit: number) {}
-  async run<T>(fn: () => Promise<T>): Promise<T> {
-    if (this.active >= this.limit) await new Promise<void>((r) => this.waiting.push(r));
-    this.active++;
+  async run<T>(signal: AbortSignal, fn: () => Promise<T>): Promise<T> {
+    if (this.active < this.limit) {
+      this.active++;
+    } else {
+      await new Promise<void>((resolve, reject) => {
+        const wake = () => {
+          signal.removeEventListener("abort", onAbort);
+          resolve();
+        };
+        const onAbort = () => {
+          this.waiting.splice(this.waiting.indexOf(wake), 1);
+          reject(signal.reason);
+        };
+        signal.addEventListener("abort", onAbort, { once: true });
+        this.waiting.push(wake);
+      });
+    }
     try {
       return await fn();
     } finally {
-      this.active--;
-      this.waiting.shift()?.();
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.active--;
     }
   }
 }
@@ -154,49 +172,58 @@ export function createPrometheusClient(options: PrometheusClientOptions = {}): P
     const headers: Record<string, string> = { Accept: "application/json" };
     if (source.auth) headers.Authorization = authHeader(source.auth);
 
-    return semaphore(source).run(async () => {
-      let body: unknown;
-      let status: number;
-      try {
-        const res = await doFetch(url, {
-          headers,
-          // A redirect could point the server at an internal address the SSRF guard never
-          // saw; undici returns the 3xx as-is with "manual" and we refuse it.
-          redirect: "manual",
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-        status = res.status;
-        if (res.type === "opaqueredirect" || (status >= 300 && status < 400)) {
-          await res.body?.cancel();
-          throw fail("redirect", "redirects are not followed");
-        }
-        // Prometheus answers errors (400 bad_data, 422 execution, 503 timeout) with the
-        // JSON envelope too, so try JSON first whatever the status.
-        const text = await res.text();
+    // One deadline for queueing and the request: a source stuck behind its own
+    // concurrency limit times out like a slow one.
+    const signal = AbortSignal.timeout(timeoutMs);
+    const queued = () => fail("timeout", "timeout");
+    return semaphore(source)
+      .run(signal, async () => {
+        let body: unknown;
+        let status: number;
         try {
-          body = JSON.parse(text);
-        } catch {
-          throw fail(status >= 400 ? "http" : "invalid-response", `HTTP ${status}`);
+          const res = await doFetch(url, {
+            headers,
+            // A redirect could point the server at an internal address the SSRF guard never
+            // saw; undici returns the 3xx as-is with "manual" and we refuse it.
+            redirect: "manual",
+            signal,
+          });
+          status = res.status;
+          if (res.type === "opaqueredirect" || (status >= 300 && status < 400)) {
+            await res.body?.cancel();
+            throw fail("redirect", "redirects are not followed");
+          }
+          // Prometheus answers errors (400 bad_data, 422 execution, 503 timeout) with the
+          // JSON envelope too, so try JSON first whatever the status.
+          const text = await res.text();
+          try {
+            body = JSON.parse(text);
+          } catch {
+            throw fail(status >= 400 ? "http" : "invalid-response", `HTTP ${status}`);
+          }
+        } catch (err) {
+          if (err instanceof PrometheusQueryError) throw err;
+          const name = (err as { name?: string }).name;
+          if (name === "TimeoutError" || name === "AbortError") throw fail("timeout", "timeout");
+          // Undici's messages may contain the address; keep only a generic word.
+          throw fail("unreachable", "unreachable");
         }
-      } catch (err) {
-        if (err instanceof PrometheusQueryError) throw err;
-        const name = (err as { name?: string }).name;
-        if (name === "TimeoutError" || name === "AbortError") throw fail("timeout", "timeout");
-        // Undici's messages may contain the address; keep only a generic word.
-        throw fail("unreachable", "unreachable");
-      }
-      const parsed = ApiResponseSchema.safeParse(body);
-      if (!parsed.success) {
-        throw fail(
-          status >= 400 ? "http" : "invalid-response",
-          `invalid response (HTTP ${status})`,
-        );
-      }
-      if (parsed.data.status === "error") {
-        throw fail("prometheus", `${parsed.data.errorType}: ${parsed.data.error}`);
-      }
-      return { data: parsed.data.data, warnings: parsed.data.warnings ?? [] };
-    });
+        const parsed = ApiResponseSchema.safeParse(body);
+        if (!parsed.success) {
+          throw fail(
+            status >= 400 ? "http" : "invalid-response",
+            `invalid response (HTTP ${status})`,
+          );
+        }
+        if (parsed.data.status === "error") {
+          throw fail("prometheus", `${parsed.data.errorType}: ${parsed.data.error}`);
+        }
+        return { data: parsed.data.data, warnings: parsed.data.warnings ?? [] };
+      })
+      .catch((err: unknown) => {
+        // Only the semaphore rejects with something else: the deadline passed in the queue.
+        throw err instanceof PrometheusQueryError ? err : queued();
+      });
   }
 
   function cached(key: string, load: () => Promise<QueryResult>): Promise<QueryResult> {

@@ -38,13 +38,14 @@ beforeAll(async () => {
   client = createPrometheusClient({ timeoutMs: 1_500, cacheTtlMs: 0, checkUrl: guard.check });
   global = { name: "global", url: fleet.global.url };
   perCluster = CLUSTERS.map((c) => ({ name: c, url: fleet.clusters.get(c)!.url, cluster: c }));
-});
+}, 60_000);
 
 afterAll(async () => {
   await fleet?.stop();
-});
+}, 30_000);
 
-describe("golden signals against real Prometheus", () => {
+// Own timeouts, so the file also runs under the main vitest config.
+describe("golden signals against real Prometheus", { timeout: 60_000 }, () => {
   it("reads per-cluster and total signals for reviews from the federating source", async () => {
     const r = await pollUntil(() => goldenSignals(client, global, REVIEWS), allClustersFlowing);
     expect(r.clusters.map((c) => c.cluster)).toEqual(CLUSTERS);

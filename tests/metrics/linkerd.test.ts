@@ -23,13 +23,14 @@ beforeAll(async () => {
   fleet = await startMetricsFleet(CLUSTERS, "linkerd");
   client = createPrometheusClient({ timeoutMs: 2_000, cacheTtlMs: 0 });
   global = { name: "global", url: fleet.global.url };
-});
+}, 60_000);
 
 afterAll(async () => {
   await fleet?.stop();
-});
+}, 30_000);
 
-describe("linkerd golden signals against real Prometheus", () => {
+// Own timeouts, so the file also runs under the main vitest config.
+describe("linkerd golden signals against real Prometheus", { timeout: 60_000 }, () => {
   it("reads inbound response rates and latency per cluster", async () => {
     fleet.generators.get("west-1")!.inject("reviews", { errorRate: 1, latencyMs: 800 });
     const r = await pollUntil(
