@@ -2,6 +2,7 @@
 // connect, then batched deltas), and converge the cluster on Meridian's desired state.
 // Level-triggered and idempotent: a crash or reconnect just converges again. When Meridian
 // is unreachable, nothing in the cluster is touched.
+import { newAgentCredential } from "../../lib/agent-protocol/credential";
 import { diffSnapshots, isEmptyDelta } from "../../lib/agent-protocol/delta";
 import type { Report } from "../../lib/agent-protocol/messages";
 import type { ClusterSnapshot } from "../../lib/agent-protocol/snapshot";
@@ -78,11 +79,14 @@ export class Agent {
       throw new Error(
         "No credential stored and no join token given: ask an admin for a join token",
       );
+    // The agent makes its credential and sends only the hash: a registration whose answer is
+    // lost (timeout under load) can be retried with the same token and succeeds.
+    const { credential, hash } = newAgentCredential();
     for (let attempt = 0; ; attempt++) {
       try {
-        const reg = await this.o.client.register(this.o.joinToken, this.o.info);
-        await this.o.credentials.save(reg.credential);
-        this.o.client.setCredential(reg.credential);
+        const reg = await this.o.client.register(this.o.joinToken, this.o.info, hash);
+        await this.o.credentials.save(credential);
+        this.o.client.setCredential(credential);
         this.o.log.info("registered with Meridian", { cluster: reg.cluster, state: reg.state });
         return;
       } catch (error) {

@@ -78,11 +78,16 @@ export class MeridianClient {
     return res;
   }
 
-  /** Trade a join token for this cluster's credential. */
-  async register(joinToken: string, agent: Report["agent"]): Promise<RegisterResponse> {
+  /** Trade a join token for this cluster's credential (the agent's own, by its hash). */
+  async register(
+    joinToken: string,
+    agent: Report["agent"],
+    credentialHash: string,
+  ): Promise<RegisterResponse> {
     const res = await this.request(AGENT_API.register, {
       method: "POST",
-      body: JSON.stringify({ joinToken, agent }),
+      body: JSON.stringify({ joinToken, agent, credentialHash }),
+      timeoutMs: 60_000,
     });
     return registerResponseSchema.parse(await res.json());
   }

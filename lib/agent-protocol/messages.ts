@@ -30,13 +30,23 @@ export const registerRequestSchema = z
   .object({
     joinToken: z.string().min(10).max(200),
     agent: agentInfoSchema,
+    /**
+     * SHA-256 (hex) of a credential the agent made itself (newAgentCredential). With it,
+     * retrying a registration whose answer was lost succeeds; without it Meridian issues
+     * the credential and returns it once.
+     */
+    credentialHash: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/, "credentialHash must be a SHA-256 hex digest")
+      .optional(),
   })
   .strict();
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
 export const registerResponseSchema = z.object({
   cluster: z.string(),
-  credential: z.string(),
+  /** Only when Meridian issued the credential (no credentialHash in the request). */
+  credential: z.string().optional(),
   state: z.enum(["pending", "live", "disabled"]),
 });
 export type RegisterResponse = z.infer<typeof registerResponseSchema>;

@@ -21,7 +21,13 @@ export async function readJson(req: Request, maxBytes = MAX_BODY_BYTES): Promise
   if (!/^application\/json\b/i.test(type)) {
     throw new ApiError(415, "unsupported_media_type", "Send the body as application/json");
   }
-  const text = await req.text();
+  let text: string;
+  try {
+    text = await req.text();
+  } catch {
+    // The client went away (timeout, abort) before its body arrived: nothing to act on.
+    throw new ApiError(400, "incomplete_body", "The request body was not received completely");
+  }
   if (Buffer.byteLength(text) > maxBytes) {
     throw new ApiError(413, "payload_too_large", `Body larger than ${maxBytes} bytes`);
   }

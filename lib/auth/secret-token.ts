@@ -1,5 +1,6 @@
 import "server-only";
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
+import { hashSecret } from "@/lib/agent-protocol/credential";
 
 /** Kinds of bearer secrets Meridian issues, each with a recognisable prefix. */
 export const TOKEN_PREFIXES = { api: "mrd_pat_", join: "mrd_join_", agent: "mrd_agent_" } as const;
@@ -19,6 +20,4 @@ export function issueSecretToken(kind: TokenKind): { token: string; prefix: stri
  * SHA-256 of a token. The tokens carry 256 random bits, so a fast hash is safe here
  * (a KDF is for low-entropy passwords) and lets every request look the token up by hash.
  */
-export function hashSecretToken(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
-}
+export const hashSecretToken = hashSecret;

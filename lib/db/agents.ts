@@ -85,7 +85,10 @@ export async function registerAgent(req: RegisterRequest): Promise<RegisterRespo
   if (!req.joinToken.startsWith(TOKEN_PREFIXES.join))
     throw refuse("This is not a Meridian join token");
   const hash = hashSecretToken(req.joinToken);
-  const issued = issueSecretToken("agent");
+  // The agent's own credential (only its hash is sent), or one Meridian issues and returns once.
+  const issued = req.credentialHash
+    ? { token: undefined, prefix: "(agent-made)", hash: req.credentialHash }
+    : issueSecretToken("agent");
   return db().$transaction(async (tx) => {
     const token = await tx.joinToken.findUnique({
       where: { tokenHash: hash },
@@ -94,7 +97,16 @@ export async function registerAgent(req: RegisterRequest): Promise<RegisterRespo
     const now = new Date();
     if (!token) throw refuse("Unknown join token");
     if (token.revokedAt) throw refuse("This join token was revoked; ask an admin for a new one");
-    if (token.usedAt) throw refuse("This join token was already used; ask an admin for a new one");
+    if (token.usedAt) {
+      // A retry whose first answer was lost: same join token, same agent-made credential.
+      const mine =
+        req.credentialHash &&
+        (await tx.agentCredential.findFirst({
+          where: { clusterName: token.clusterName, tokenHash: req.credentialHash, revokedAt: null },
+        }));
+      if (mine) return { cluster: token.clusterName, state: token.cluster.state };
+      throw refuse("This join token was already used; ask an admin for a new one");
+    }
     if (token.expiresAt <= now)
       throw refuse("This join token has expired; ask an admin for a new one");
     if (token.cluster.state === "disabled")
@@ -130,7 +142,11 @@ export async function registerAgent(req: RegisterRequest): Promise<RegisterRespo
         version: req.agent.version,
       },
     );
-    return { cluster: token.clusterName, credential: issued.token, state: token.cluster.state };
+    return {
+      cluster: token.clusterName,
+      ...(issued.token ? { credential: issued.token } : {}),
+      state: token.cluster.state,
+    };
   });
 }
 

@@ -121,14 +121,21 @@ class Semaphore {
         signal.addEventListener("abort", onAbort, { once: true });
         this.waiting.push(wake);
       });
+      if (signal.aborted) {
+        this.release();
+        throw signal.reason;
+      }
     }
     try {
       return await fn();
     } finally {
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.active--;
+      this.release();
     }
+  }
+  private release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.active--;
   }
 }
 

@@ -8,6 +8,7 @@ import * as clusterDesired from "@/app/api/v1/clusters/[name]/desired/route";
 import * as clusterAgent from "@/app/api/v1/clusters/[name]/agent/route";
 import * as cluster from "@/app/api/v1/clusters/[name]/route";
 import { bookinfoFleet } from "@/lib/demo/bookinfo-fleet";
+import { newAgentCredential } from "@/lib/agent-protocol/credential";
 import { db } from "@/lib/db/client";
 import { createCluster } from "@/lib/db/clusters";
 import { createJoinToken } from "@/lib/db/agents";
@@ -55,6 +56,26 @@ describe("agent registration", () => {
     });
     expect(again.status).toBe(401);
     expect(JSON.stringify(again.body)).toMatch(/already used/);
+  });
+
+  it("lets an agent retry a registration whose answer was lost, with its own credential", async () => {
+    const { token } = await createJoinToken("reg-1", SYSTEM);
+    const { credential, hash } = newAgentCredential();
+    const body = { joinToken: token, agent: AGENT_INFO, credentialHash: hash };
+    const first = await call(register.POST, "POST", "/x", { body });
+    expect(first.status).toBe(201);
+    expect(first.body).not.toHaveProperty("credential"); // the secret never crossed the wire
+    const retry = await call(register.POST, "POST", "/x", { body });
+    expect(retry.status).toBe(201);
+    const other = await call(register.POST, "POST", "/x", {
+      body: { ...body, credentialHash: newAgentCredential().hash },
+    });
+    expect(other.status).toBe(401);
+    const hb = await call(report.POST, "POST", "/x", {
+      token: credential,
+      body: { kind: "heartbeat", agent: AGENT_INFO },
+    });
+    expect(hb.status).toBe(200);
   });
 
   it("refuses expired, revoked, unknown and malformed join tokens with clear errors", async () => {
