@@ -46,15 +46,7 @@ export function Sidebar() {
         <nav aria-label="Main" className="flex-1 overflow-y-auto px-2 py-2">
           <SectionLabel>Fleet</SectionLabel>
           <div className="space-y-0.5">
-            <NavLink href="/" icon={<LayoutDashboard aria-hidden />}>
-              Overview
-            </NavLink>
-            <NavLink href="/clusters" icon={<Server aria-hidden />}>
-              Clusters
-            </NavLink>
-            <NavLink href="/services" icon={<Network aria-hidden />}>
-              Services
-            </NavLink>
+            <FleetLinks />
           </div>
           <SectionLabel>Coming next</SectionLabel>
           <div className="space-y-0.5">
@@ -72,13 +64,10 @@ export function Sidebar() {
   );
 }
 
-/** Compact navigation for narrow screens, where the sidebar is hidden. */
-export function MobileNav() {
+/** The fleet pages, shared by the sidebar and the compact navigation. */
+function FleetLinks() {
   return (
-    <nav
-      aria-label="Main"
-      className="border-border bg-surface flex gap-1 overflow-x-auto border-b px-3 py-1.5 md:hidden"
-    >
+    <>
       <NavLink href="/" icon={<LayoutDashboard aria-hidden />}>
         Overview
       </NavLink>
@@ -88,6 +77,18 @@ export function MobileNav() {
       <NavLink href="/services" icon={<Network aria-hidden />}>
         Services
       </NavLink>
+    </>
+  );
+}
+
+/** Compact navigation for narrow screens, where the sidebar is hidden. */
+export function MobileNav() {
+  return (
+    <nav
+      aria-label="Main"
+      className="border-border bg-surface flex gap-1 overflow-x-auto border-b px-3 py-1.5 md:hidden"
+    >
+      <FleetLinks />
       <NavLink href="/settings/tokens" icon={<KeyRound aria-hidden />}>
         Tokens
       </NavLink>
