@@ -56,7 +56,19 @@ async function main(): Promise<void> {
 
   const next = spawn(
     process.execPath,
-    [require.resolve("next/dist/bin/next"), "start", "-p", args.port, "-H", "0.0.0.0"],
+    [
+      require.resolve("next/dist/bin/next"),
+      "start",
+      "-p",
+      args.port,
+      "-H",
+      "0.0.0.0",
+      // Longer than clients' and load balancers' idle timeouts, so a reused keep-alive
+      // connection is never closed under a request in flight (ECONNRESET on the agent's
+      // status POST after a quiet spell, seen in e2e with Node's 5 s default).
+      "--keepAliveTimeout",
+      "65000",
+    ],
     {
       cwd: ROOT,
       stdio: "inherit",
