@@ -104,7 +104,7 @@ describe("agent killed mid-apply", () => {
             ids.map((i) => `v1/ConfigMap/x/cm-${i}`).sort(),
           );
           for (const r of sim.owned.values())
-            expect((r as { data: { v: string } }).data.v).toBe(String(round));
+            expect((r as unknown as { data: { v: string } }).data.v).toBe(String(round));
           const observed = await db().observedState.findUniqueOrThrow({
             where: { clusterName: "crash-1" },
           });
