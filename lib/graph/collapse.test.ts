@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { buildGraph } from "./build";
+import { collapseNode } from "./collapse";
+import { filterGraph } from "./filter";
+import type { CallEdge } from "./model";
+import { bookinfo, call } from "./testing/fixture";
+
+const calls = (g: { edges: { kind: string }[] }) =>
+  g.edges.filter((e): e is CallEdge => e.kind === "call");
+
+describe("collapseNode", () => {
+  it("folds a cluster's services and re-attaches their edges", () => {
+    const graph = buildGraph(bookinfo());
+    const g = collapseNode(graph, "cluster:east-2");
+    expect(g.nodes.filter((n) => n.id.startsWith("svc:east-2"))).toEqual([]);
+    expect(g.nodes.find((n) => n.id === "cluster:east-2")).toMatchObject({
+      collapsed: true,
+      errors: true,
+      exported: true,
+    });
+    // reviews -> ratings is internal to east-2 and disappears.
+    expect(calls(g).map((e) => [e.source, e.target, e.crossCluster])).toEqual([
+      ["svc:east-1/bookinfo/productpage", "cluster:east-2", true],
+      ["svc:east-1/bookinfo/productpage", "svc:east-1/bookinfo/details", false],
+    ]);
+    expect(g.edges.filter((e) => e.source === "cluster:east-2").map((e) => e.id)).toEqual([
+      "member:cluster:east-2->gsvc:bookinfo/ratings",
+      "member:cluster:east-2->gsvc:bookinfo/reviews",
+    ]);
+    expect(graph.nodes.find((n) => n.id === "cluster:east-2")).toMatchObject({ collapsed: false });
+  });
+
+  it("merges edges: rates summed, error rate weighted, p95 max", () => {
+    const graph = buildGraph(
+      bookinfo({
+        calls: [
+          call("east-1/productpage", "east-2/reviews", 30, 0.1, 80),
+          call("east-1/productpage", "east-2/ratings", 10, 0.5, 120),
+          call("east-1/details", "east-2/ratings", 5, 0, 20),
+        ],
+      }),
+    );
+    const g = collapseNode(collapseNode(graph, "cluster:east-2"), "cluster:east-1");
+    expect(calls(g)).toHaveLength(1);
+    const [edge] = calls(g);
+    expect(edge).toMatchObject({
+      id: "call:cluster:east-1->cluster:east-2",
+      requestRate: 45,
+      p95Ms: 120,
+      crossCluster: true,
+    });
+    expect(edge?.errorRate).toBeCloseTo((30 * 0.1 + 10 * 0.5) / 45);
+  });
+
+  it("folds a namespace and lets filters test the collapsed node", () => {
+    const graph = buildGraph(bookinfo({ groupByNamespace: true }));
+    const g = collapseNode(graph, "ns:west-1/bookinfo");
+    expect(g.nodes.filter((n) => n.parent === "ns:west-1/bookinfo")).toEqual([]);
+    expect(filterGraph(g, { mesh: "consul" }).nodes.map((n) => n.id)).toEqual([
+      "region:eu-west-1",
+      "cluster:west-1",
+      "ns:west-1/bookinfo",
+      "gsvc:bookinfo/ratings",
+      "gsvc:bookinfo/reviews",
+    ]);
+  });
+
+  it("ignores ids that are not clusters or namespaces", () => {
+    const graph = buildGraph(bookinfo());
+    expect(collapseNode(graph, "svc:east-1/bookinfo/details")).toBe(graph);
+    expect(collapseNode(graph, "cluster:nope")).toBe(graph);
+  });
+});
