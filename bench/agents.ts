@@ -10,7 +10,7 @@ import { parseArgs } from "node:util";
 import pg from "pg";
 import { startSimulatedAgents } from "../agent/src/simulated/fleet-runner";
 import { migrateDeploy } from "../scripts/lib/migrate";
-import { freePort } from "../scripts/lib/processes";
+import { freePort, waitFor } from "../scripts/lib/processes";
 import { startApp, treeRssBytes, type AppProcess } from "./lib/app-process";
 import { percentile, syntheticFleet } from "./lib/synthetic-fleet";
 
@@ -74,18 +74,8 @@ async function registerFleet(
   return tokens;
 }
 
-async function until(
-  check: () => Promise<boolean> | boolean,
-  timeoutMs: number,
-  what: string,
-): Promise<number> {
-  const started = performance.now();
-  while (performance.now() - started < timeoutMs) {
-    if (await check()) return performance.now() - started;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+const until = (check: () => Promise<boolean> | boolean, timeoutMs: number, what: string) =>
+  waitFor(what, check, timeoutMs, 50);
 
 /** Floor: one commit + NOTIFY heard by a listener, and two rounds of N concurrent HTTP answers. */
 async function measureFloor(

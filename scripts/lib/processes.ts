@@ -55,16 +55,25 @@ export function stopChild(child: ChildProcess, graceMs = 5000): Promise<void> {
   });
 }
 
-/** Wait until `check` resolves true, polling; throws after `timeoutMs`. */
+/**
+ * Wait until `check` resolves true, polling every `intervalMs`; returns the milliseconds it
+ * took. Throws after `timeoutMs`. A check that throws counts as "not yet".
+ */
 export async function waitFor(
   what: string,
-  check: () => Promise<boolean>,
+  check: () => Promise<boolean> | boolean,
   timeoutMs = 30_000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check().catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 100));
+  intervalMs = 100,
+): Promise<number> {
+  const started = performance.now();
+  while (performance.now() - started < timeoutMs) {
+    if (
+      await Promise.resolve()
+        .then(check)
+        .catch(() => false)
+    )
+      return performance.now() - started;
+    await new Promise((r) => setTimeout(r, intervalMs));
   }
   throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
 }

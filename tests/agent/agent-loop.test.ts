@@ -10,6 +10,7 @@ import { loadFleetFile } from "@/lib/agent-protocol/fleet-file";
 import { db } from "@/lib/db/client";
 import { createCluster, updateCluster } from "@/lib/db/clusters";
 import { createJoinToken } from "@/lib/db/agents";
+import { waitFor } from "../../scripts/lib/processes";
 import { resetDatabase } from "../helpers/db";
 import { call, userWithToken } from "../helpers/api";
 import { inProcessFetch, type InProcessFetch } from "../helpers/in-process-fetch";
@@ -23,18 +24,8 @@ const cm = (name: string) => ({
   data: { k: name },
 });
 
-async function until(
-  what: string,
-  check: () => Promise<boolean> | boolean,
-  timeoutMs = 5000,
-): Promise<number> {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    if (await check()) return Date.now() - started;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+const until = (what: string, check: () => Promise<boolean> | boolean, timeoutMs = 5000) =>
+  waitFor(what, check, timeoutMs, 20);
 
 describe("agent loop against the real agent API", () => {
   let admin: string;

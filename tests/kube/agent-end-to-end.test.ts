@@ -13,6 +13,7 @@ import { db } from "@/lib/db/client";
 import { createJoinToken } from "@/lib/db/agents";
 import { createCluster, updateCluster } from "@/lib/db/clusters";
 import { call, userWithToken } from "../helpers/api";
+import { waitFor } from "../../scripts/lib/processes";
 import { resetDatabase } from "../helpers/db";
 import { inProcessFetch } from "../helpers/in-process-fetch";
 import { clientsFor } from "./clients";
@@ -23,18 +24,8 @@ const SYSTEM = { type: "system", label: "test" } as const;
 const CLUSTER = "east-2";
 const NS = "e2e-agent";
 
-async function until(
-  what: string,
-  check: () => Promise<boolean>,
-  timeoutMs = 20_000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check().catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+const until = (what: string, check: () => Promise<boolean>, timeoutMs = 20_000) =>
+  waitFor(what, check, timeoutMs);
 
 describe("agent end to end on a real API server", () => {
   const kube = clientsFor(CLUSTER);
