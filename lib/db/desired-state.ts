@@ -52,12 +52,31 @@ export function announceDesiredChange(clusterName: string): void {
   announceLocally(clusterName);
 }
 
-/** The cluster's current desired state (generation 0 and no resources when never set). */
-export async function readDesiredState(clusterName: string): Promise<DesiredResponse> {
-  const row = await db().desiredState.findUnique({ where: { clusterName } });
+function toResponse(
+  row: { generation: number; contentHash: string; resources: unknown } | null,
+): DesiredResponse {
   return {
     generation: row?.generation ?? 0,
     contentHash: row?.contentHash ?? "",
     resources: (row?.resources ?? []) as DesiredResponse["resources"],
   };
+}
+
+/** The cluster's current desired state (generation 0 and no resources when never set). */
+export async function readDesiredState(clusterName: string): Promise<DesiredResponse> {
+  return toResponse(await db().desiredState.findUnique({ where: { clusterName } }));
+}
+
+/**
+ * The desired state an agent may receive: only once an admin has accepted its cluster
+ * (double opt-in), else null. One query, since every waiting agent asks on every wake-up.
+ */
+export async function readDesiredStateForAgent(
+  clusterName: string,
+): Promise<DesiredResponse | null> {
+  const cluster = await db().cluster.findUnique({
+    where: { name: clusterName },
+    select: { state: true, desired: true },
+  });
+  return cluster?.state === "live" ? toResponse(cluster.desired) : null;
 }

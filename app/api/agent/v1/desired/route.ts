@@ -4,19 +4,10 @@ import { json } from "@/lib/api/respond";
 import { parseOrThrow } from "@/lib/api/errors";
 import { desiredQuerySchema, desiredResponseSchema } from "@/lib/agent-protocol/messages";
 import { withAgent } from "@/lib/auth/with-auth";
-import { db } from "@/lib/db/client";
 import { waitForDesiredChange } from "@/lib/db/desired-notify";
-import { readDesiredState } from "@/lib/db/desired-state";
+import { readDesiredStateForAgent } from "@/lib/db/desired-state";
 
 export const dynamic = "force-dynamic";
-
-async function isLive(clusterName: string): Promise<boolean> {
-  const c = await db().cluster.findUnique({
-    where: { name: clusterName },
-    select: { state: true },
-  });
-  return c?.state === "live";
-}
 
 export const GET = withAgent(async (req, { agent }) => {
   const { after, wait } = parseOrThrow(
@@ -25,11 +16,8 @@ export const GET = withAgent(async (req, { agent }) => {
   );
   const deadline = Date.now() + wait * 1000;
   for (;;) {
-    // Desired state flows only once an admin has accepted the cluster (double opt-in).
-    if (await isLive(agent.clusterName)) {
-      const desired = await readDesiredState(agent.clusterName);
-      if (desired.generation > after) return json(desiredResponseSchema, desired);
-    }
+    const desired = await readDesiredStateForAgent(agent.clusterName);
+    if (desired && desired.generation > after) return json(desiredResponseSchema, desired);
     const left = deadline - Date.now();
     if (left <= 0 || req.signal.aborted) return new NextResponse(null, { status: 204 });
     await waitForDesiredChange(agent.clusterName, left, req.signal);
