@@ -1,6 +1,9 @@
 import type { NextConfig } from "next";
 
 const nextConfig: NextConfig = {
+  // Several local checkouts sharing one tree (or parallel e2e runs) can build side by side into
+  // their own directories; the default stays `.next`.
+  distDir: process.env.MERIDIAN_NEXT_DIST_DIR ?? ".next",
   poweredByHeader: false,
   reactStrictMode: true,
   // Type checking is its own gate (`npm run typecheck`, strict, whole repo incl. tests and

@@ -68,7 +68,7 @@ export default defineConfig({
     stderr: "pipe",
     gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
     env: {
-      MERIDIAN_DATA_DIR: path.resolve(".meridian", "e2e"),
+      MERIDIAN_DATA_DIR: path.resolve(".meridian", `e2e-${PORT}`),
       MERIDIAN_ADMIN_EMAIL: E2E_ADMIN.email,
       MERIDIAN_ADMIN_PASSWORD: E2E_ADMIN.password,
       NEXTAUTH_URL: BASE_URL,

@@ -3,6 +3,7 @@ import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { stopChild, waitFor } from "../../scripts/lib/processes";
+import { nextDistDir } from "../../scripts/lib/build";
 
 const require = createRequire(import.meta.url);
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -15,7 +16,7 @@ export async function startApp(
   port: number,
   poolMax = 20,
 ): Promise<AppProcess> {
-  if (!existsSync(path.join(ROOT, ".next", "BUILD_ID")))
+  if (!existsSync(path.join(ROOT, nextDistDir(), "BUILD_ID")))
     throw new Error("Build the app first: npm run build");
   const child = spawn(
     process.execPath,

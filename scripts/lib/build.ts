@@ -19,9 +19,14 @@ function newestMtime(p: string): number {
   return readdirSync(p).reduce((m, f) => Math.max(m, newestMtime(path.join(p, f))), st.mtimeMs);
 }
 
+/** The Next.js build directory (next.config.ts reads the same variable). */
+export function nextDistDir(): string {
+  return process.env.MERIDIAN_NEXT_DIST_DIR ?? ".next";
+}
+
 /** True when there is no production build or a source file is newer than it. */
 export function buildIsStale(root: string): boolean {
-  const buildId = path.join(root, ".next", "BUILD_ID");
+  const buildId = path.join(root, nextDistDir(), "BUILD_ID");
   if (!existsSync(buildId)) return true;
   const built = statSync(buildId).mtimeMs;
   return SOURCES.some((s) => newestMtime(path.join(root, s)) > built);
