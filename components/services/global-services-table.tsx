@@ -1,3 +1,4 @@
+import Link from "next/link";
 import type { GlobalServiceDto } from "@/lib/api/schemas";
 import { EndpointCount } from "@/components/status/endpoint-count";
 import { HealthBadge } from "@/components/status/status-badges";
@@ -26,7 +27,12 @@ export function GlobalServicesTable({ services }: { services: GlobalServiceDto[]
               className="hover:bg-surface-hover/40"
             >
               <TD>
-                <div className="text-fg font-medium">{s.name}</div>
+                <Link
+                  href={`/services/${encodeURIComponent(s.namespace)}/${encodeURIComponent(s.name)}`}
+                  className="text-fg font-medium hover:underline"
+                >
+                  {s.name}
+                </Link>
                 <div className="text-subtle font-mono text-xs">{s.namespace}</div>
               </TD>
               <TD className="text-muted font-mono text-xs">

@@ -1,0 +1,62 @@
+import { ChevronRight } from "lucide-react";
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { MembersTable } from "@/components/global-service/members-table";
+import { HealthBadge } from "@/components/status/status-badges";
+import { EndpointCount } from "@/components/status/endpoint-count";
+import { PageHeader } from "@/components/ui/page-header";
+import { getGlobalService } from "@/lib/db/global-services";
+import { requireUser } from "../../../require-user";
+
+export const dynamic = "force-dynamic";
+
+type GlobalServicePageProps = { params: Promise<{ namespace: string; name: string }> };
+
+export async function generateMetadata({ params }: GlobalServicePageProps): Promise<Metadata> {
+  const { namespace, name } = await params;
+  return { title: `${decodeURIComponent(name)}.${decodeURIComponent(namespace)}` };
+}
+
+// One global service: who runs it, its golden signals, alerts, and sharing/failover intent.
+// Sections are owned by their features (metrics, alerts, intent) and stack in this order.
+export default async function GlobalServicePage({ params }: GlobalServicePageProps) {
+  const user = await requireUser();
+  const { namespace, name } = await params;
+  const service = await getGlobalService(decodeURIComponent(namespace), decodeURIComponent(name));
+  if (!service) notFound();
+  const canChange = user.role !== "viewer";
+
+  return (
+    <>
+      <PageHeader
+        eyebrow={
+          <nav aria-label="Breadcrumb" className="flex items-center gap-1">
+            <Link href="/services" className="hover:text-fg hover:underline">
+              Services
+            </Link>
+            <ChevronRight className="size-3" aria-hidden />
+            <span aria-current="page" className="font-mono">
+              {service.namespace}/{service.name}
+            </span>
+          </nav>
+        }
+        title={service.name}
+        description={<span className="font-mono text-xs">{service.hostname}</span>}
+      >
+        <div className="mt-3 flex flex-wrap items-center gap-2" data-testid="global-service-badges">
+          <HealthBadge health={service.health} />
+          <span className="text-muted text-xs">
+            {service.clusters.length} {service.clusters.length === 1 ? "cluster" : "clusters"} ·{" "}
+            <EndpointCount ready={service.endpoints.ready} total={service.endpoints.total} />{" "}
+            endpoints ready
+          </span>
+        </div>
+      </PageHeader>
+
+      <div className="space-y-4" data-can-change={canChange ? "true" : "false"}>
+        <MembersTable service={service} />
+      </div>
+    </>
+  );
+}
