@@ -2,6 +2,7 @@
 
 import type { ReactNode } from "react";
 import type { ClusterSummary } from "@/lib/api/schemas";
+import { useClusterAgent } from "@/components/data/use-clusters";
 import { AgentStatusBadge } from "@/components/status/status-badges";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { RelativeTime } from "@/components/ui/relative-time";
@@ -32,7 +33,10 @@ type AgentPanelProps = {
 };
 
 /** The cluster's agent: connection, version, and whether it has applied what Meridian wants. */
-export function AgentPanel({ cluster, canManage }: AgentPanelProps) {
+export function AgentPanel({ cluster: initial, canManage }: AgentPanelProps) {
+  // Connection, version and last report refresh while the page is open; a failed refresh keeps
+  // the last known values rather than blanking the panel.
+  const { data: cluster } = useClusterAgent(initial);
   const { agent } = cluster;
   return (
     <Card data-testid="agent-panel">

@@ -10,6 +10,8 @@ export const queryKeys = {
     all: ["clusters"] as const,
     /** Desired vs observed state of one cluster (GET /api/v1/clusters/{name}/desired). */
     state: (name: string) => ["clusters", name, "state"] as const,
+    /** One cluster's summary and agent status (GET /api/v1/clusters/{name}/agent). */
+    summary: (name: string) => ["clusters", name, "summary"] as const,
   },
   apiTokens: {
     all: ["api-tokens"] as const,

@@ -35,6 +35,20 @@ export function useClusterState(name: string) {
   });
 }
 
+/** How often the agent panel re-reads connection status, version and last report. */
+const SUMMARY_REFETCH_MS = 10_000;
+
+/** One cluster's summary with its agent status, refreshed while shown (starts from the page's). */
+export function useClusterAgent(initialData: Pick<ClusterSummary, "name" | "state" | "agent">) {
+  return useQuery<Pick<ClusterSummary, "name" | "state" | "agent">>({
+    queryKey: queryKeys.clusters.summary(initialData.name),
+    queryFn: ({ signal }) =>
+      apiFetch<ClusterSummary>(`${clusterUrl(initialData.name)}/agent`, { signal }),
+    initialData,
+    refetchInterval: SUMMARY_REFETCH_MS,
+  });
+}
+
 function useInvalidateClusters() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: queryKeys.clusters.all });

@@ -76,8 +76,15 @@ export async function getCluster(name: string): Promise<ClusterDetail | null> {
 }
 
 async function summaryOf(name: string): Promise<ClusterSummary> {
-  const row = await db().cluster.findUniqueOrThrow({ where: { name }, include: CLUSTER_INCLUDE });
-  return toClusterSummary(row, (await serviceCountsByCluster([name])).get(name));
+  const summary = await getClusterSummary(name);
+  if (!summary) throw notFound("Cluster");
+  return summary;
+}
+
+/** One cluster's summary (state, agent status, totals) without its services, or null. */
+export async function getClusterSummary(name: string): Promise<ClusterSummary | null> {
+  const row = await db().cluster.findUnique({ where: { name }, include: CLUSTER_INCLUDE });
+  return row ? toClusterSummary(row, (await serviceCountsByCluster([name])).get(name)) : null;
 }
 
 /** Register a cluster (pending until its agent reports and an admin accepts it). */

@@ -130,6 +130,25 @@ describe("agent reports", () => {
     expect(row.lastSnapshotAt).not.toBeNull();
   });
 
+  it("shows the agent's live status, version and last report to viewers (the panel polls it)", async () => {
+    const res = await call(clusterAgent.GET, "GET", "/x", {
+      token: viewer,
+      params: { name: "east-1" },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      name: "east-1",
+      serviceCount: 3,
+      agent: { status: "connected", version: AGENT_INFO.version },
+    });
+    expect((res.body as { agent: { lastReportAt: string } }).agent.lastReportAt).not.toBeNull();
+    const missing = await call(clusterAgent.GET, "GET", "/x", {
+      token: viewer,
+      params: { name: "nope" },
+    });
+    expect(missing.status).toBe(404);
+  });
+
   it("applies deltas: a new endpoint shows up at once, deletes remove", async () => {
     const reviews = snapshotOf("east-1").services.find((s) => s.name === "reviews")!;
     const more = {

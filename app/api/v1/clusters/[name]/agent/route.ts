@@ -1,8 +1,22 @@
-// DELETE /api/v1/clusters/{name}/agent — revoke the cluster's agent credentials and unused join tokens (admin)
+// GET|DELETE /api/v1/clusters/{name}/agent — the cluster's state and agent status (polled by the
+// agent panel); revoke the cluster's agent credentials and unused join tokens (admin)
 import { NextResponse } from "next/server";
+import { json } from "@/lib/api/respond";
+import { notFound } from "@/lib/api/errors";
+import { clusterSummarySchema } from "@/lib/api/schemas";
 import { withAuth } from "@/lib/auth/with-auth";
 import { actorOf } from "@/lib/db/audit";
 import { revokeAgentAccess } from "@/lib/db/agents";
+import { getClusterSummary } from "@/lib/db/clusters";
+
+export const GET = withAuth(
+  async (_req, { params }) => {
+    const summary = await getClusterSummary(String(params.name));
+    if (!summary) throw notFound("Cluster");
+    return json(clusterSummarySchema, summary);
+  },
+  { role: "viewer" },
+);
 
 export const DELETE = withAuth(
   async (_req, { params, principal }) =>
