@@ -126,6 +126,34 @@ async function inventoryChange(
   });
 }
 
+const meshKey = (m: ReportedMesh) =>
+  `${m.type}|${m.version}|${m.trustDomain}|${m.rootCaFingerprint}`;
+
+/**
+ * Whether a snapshot says exactly what is stored — the common case when agents reconnect after
+ * an app restart. Then the cluster is only marked seen, in one statement and without an
+ * interactive transaction, so hundreds of reconnecting agents do not queue for the pool.
+ * An agent sends its reports one at a time, so nothing else writes this cluster's inventory
+ * between the read and the update; if something did, the next delta or snapshot corrects it.
+ */
+async function snapshotUnchanged(clusterName: string, snapshot: ClusterSnapshot): Promise<boolean> {
+  const [stored, meshes] = await Promise.all([
+    db().service.findMany({ where: { clusterName }, select: STORED_SELECT }),
+    db().mesh.findMany({ where: { clusterName } }),
+  ]);
+  const diff = diffServices(stored, snapshot.services);
+  if (diff.create.length || diff.update.length || diff.remove.length) return false;
+  const storedMeshes = meshes.map((m) => meshKey(m as ReportedMesh)).sort();
+  const reportedMeshes = snapshot.meshes.map(meshKey).sort();
+  if (storedMeshes.join(",") !== reportedMeshes.join(",")) return false;
+  const { count } = await db().cluster.updateMany({
+    where: { name: clusterName },
+    data: { lastSeenAt: new Date() },
+  });
+  if (count === 0) throw notFound("Cluster");
+  return true;
+}
+
 /**
  * Apply a full inventory snapshot of one cluster, as its agent (or the demo seed) reports it:
  * meshes and services are replaced by what the snapshot says, global services are derived
@@ -137,6 +165,7 @@ export async function applyClusterSnapshot(
   actor: Actor,
 ): Promise<Summary> {
   const snapshot: ClusterSnapshot = clusterSnapshotSchema.parse(input);
+  if (await snapshotUnchanged(clusterName, snapshot)) return { created: 0, updated: 0, removed: 0 };
   return inventoryChange(clusterName, actor, "inventory.snapshot", async (tx) => {
     await replaceMeshes(tx, clusterName, snapshot.meshes);
     const stored = await tx.service.findMany({ where: { clusterName }, select: STORED_SELECT });

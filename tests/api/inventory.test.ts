@@ -121,6 +121,34 @@ describe("inventory snapshots and global services", () => {
     expect(await db().globalService.count({ where: { name: "ratings" } })).toBe(0);
   });
 
+  it("marks a cluster seen on an unchanged snapshot, and still writes a changed mesh", async () => {
+    const east1 = bookinfoFleet().find((c) => c.cluster.name === "east-1")!;
+    await applyClusterSnapshot("east-1", east1.snapshot, SYSTEM);
+    await db().cluster.update({ where: { name: "east-1" }, data: { lastSeenAt: new Date(0) } });
+    const audits = await db().auditEvent.count();
+    expect(await applyClusterSnapshot("east-1", east1.snapshot, SYSTEM)).toEqual({
+      created: 0,
+      updated: 0,
+      removed: 0,
+    });
+    const seen = await db().cluster.findUniqueOrThrow({ where: { name: "east-1" } });
+    expect(seen.lastSeenAt!.getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect(await db().auditEvent.count()).toBe(audits);
+
+    const mesh = east1.snapshot.meshes[0]!;
+    const upgraded = { ...east1.snapshot, meshes: [{ ...mesh, version: "9.9.9" }] };
+    await applyClusterSnapshot("east-1", upgraded, SYSTEM);
+    const stored = await db().mesh.findFirstOrThrow({
+      where: { clusterName: "east-1", type: mesh.type },
+    });
+    expect(stored.version).toBe("9.9.9");
+    await applyClusterSnapshot("east-1", east1.snapshot, SYSTEM);
+    expect(
+      (await db().mesh.findFirstOrThrow({ where: { clusterName: "east-1", type: mesh.type } }))
+        .version,
+    ).toBe(mesh.version);
+  });
+
   it("refuses an invalid snapshot and changes nothing", async () => {
     const before = await db().service.count();
     const dupe = bookinfoFleet()[0]!.snapshot.services[0]!;
