@@ -67,16 +67,52 @@ export async function readDesiredState(clusterName: string): Promise<DesiredResp
   return toResponse(await db().desiredState.findUnique({ where: { clusterName } }));
 }
 
+type AgentDesiredRow = {
+  state: string;
+  desired: { generation: number; contentHash: string; resources: unknown } | null;
+};
+type Waiter = { resolve: (row: AgentDesiredRow | null) => void; reject: (e: unknown) => void };
+
+// Reads asked for in the same turn of the event loop go out as one query: when one intent
+// change wakes a hundred waiting agents at once, that is one round trip, not a hundred
+// connections queueing for the pool.
+let batch: Map<string, Waiter[]> | null = null;
+
+async function flushBatch(): Promise<void> {
+  const current = batch!;
+  batch = null;
+  try {
+    const rows = await db().cluster.findMany({
+      where: { name: { in: [...current.keys()] } },
+      select: { name: true, state: true, desired: true },
+    });
+    const byName = new Map(rows.map((r) => [r.name, r]));
+    for (const [name, waiters] of current)
+      for (const w of waiters) w.resolve(byName.get(name) ?? null);
+  } catch (error) {
+    for (const waiters of current.values()) for (const w of waiters) w.reject(error);
+  }
+}
+
+function loadForAgent(clusterName: string): Promise<AgentDesiredRow | null> {
+  return new Promise((resolve, reject) => {
+    if (!batch) {
+      batch = new Map();
+      setImmediate(() => void flushBatch());
+    }
+    const waiters = batch.get(clusterName) ?? [];
+    waiters.push({ resolve, reject });
+    batch.set(clusterName, waiters);
+  });
+}
+
 /**
  * The desired state an agent may receive: only once an admin has accepted its cluster
- * (double opt-in), else null. One query, since every waiting agent asks on every wake-up.
+ * (double opt-in), else null. Batched with the other agents' reads of the same moment.
  */
 export async function readDesiredStateForAgent(
   clusterName: string,
 ): Promise<DesiredResponse | null> {
-  const cluster = await db().cluster.findUnique({
-    where: { name: clusterName },
-    select: { state: true, desired: true },
-  });
+  const cluster = await loadForAgent(clusterName);
   return cluster?.state === "live" ? toResponse(cluster.desired) : null;
 }

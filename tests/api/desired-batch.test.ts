@@ -1,0 +1,56 @@
+// Agents' desired-state reads of the same moment are batched into one query: each still gets
+// exactly its own cluster's answer, and a pending or unknown cluster gets none.
+import { beforeAll, describe, expect, it } from "vitest";
+import { createCluster, updateCluster } from "@/lib/db/clusters";
+import { replaceDesiredResources } from "@/lib/db/cluster-state";
+import { readDesiredStateForAgent } from "@/lib/db/desired-state";
+import { resetDatabase } from "../helpers/db";
+
+const SYSTEM = { type: "system", label: "test" } as const;
+const cm = (name: string) => ({
+  apiVersion: "v1",
+  kind: "ConfigMap",
+  metadata: { name, namespace: "default" },
+  data: { owner: name },
+});
+
+describe("batched desired-state reads", () => {
+  const live = Array.from({ length: 12 }, (_, i) => `live-${i}`);
+  beforeAll(async () => {
+    await resetDatabase();
+    for (const [i, name] of live.entries()) {
+      const c = await createCluster({ name, region: "r" }, SYSTEM);
+      await updateCluster(name, { version: c.version, state: "live" }, SYSTEM);
+      // Cluster i gets i+1 generations, so generations differ between clusters.
+      for (let g = 0; g <= i; g++)
+        await replaceDesiredResources(name, [cm(`${name}-${g}`)], SYSTEM);
+    }
+    await createCluster({ name: "waiting", region: "r" }, SYSTEM);
+    await replaceDesiredResources("waiting", [cm("held-back")], SYSTEM);
+  });
+
+  it("answers each concurrent reader with its own cluster", async () => {
+    const names = [...live, ...live, "waiting", "unknown"];
+    const answers = await Promise.all(names.map((n) => readDesiredStateForAgent(n)));
+    for (const [k, name] of names.entries()) {
+      const answer = answers[k];
+      if (name === "waiting" || name === "unknown") {
+        expect(answer).toBeNull();
+        continue;
+      }
+      const i = live.indexOf(name);
+      expect(answer?.generation).toBe(i + 1);
+      expect(answer?.resources.map((r) => r.metadata.name)).toEqual([`${name}-${i}`]);
+    }
+  });
+
+  it("sees a change committed before the read", async () => {
+    await replaceDesiredResources("live-0", [cm("fresh")], SYSTEM);
+    const [a, b] = await Promise.all([
+      readDesiredStateForAgent("live-0"),
+      readDesiredStateForAgent("live-1"),
+    ]);
+    expect(a?.resources.map((r) => r.metadata.name)).toEqual(["fresh"]);
+    expect(b?.generation).toBe(2);
+  });
+});
