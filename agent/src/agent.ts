@@ -174,9 +174,11 @@ export class Agent {
     let failures = 0;
     while (!this.signal.aborted) {
       try {
+        // After a failure, ask without waiting: the answer proves Meridian is back, and the
+        // inventory resync below must not sit behind a long-poll that may last a minute.
         const desired = await this.o.client.desired(
           this.observedGeneration,
-          this.o.longPollSeconds ?? 30,
+          failures > 0 ? 0 : (this.o.longPollSeconds ?? 30),
           this.signal,
         );
         // Back after an outage (Meridian restarted, or another replica answers): resend the

@@ -127,11 +127,13 @@ describe("agent loop against the real agent API", () => {
     // Meridian comes back with an older picture of the cluster: the agent resends everything.
     await db().service.deleteMany({ where: { clusterName: "east-1" } });
     fetchImpl.down = false;
-    await until(
+    const resyncMs = await until(
       "full snapshot after reconnect",
       async () => (await db().service.count({ where: { clusterName: "east-1" } })) === 3,
       20_000,
     );
+    // The resync follows the first answer at once; it does not wait out a 5 s long-poll.
+    expect(resyncMs).toBeLessThan(4000);
     await putDesired(["a", "c"]);
     await until("re-converged", () => agent.observedGeneration === 3, 20_000);
     expect([...sim.owned.keys()].sort()).toEqual([
