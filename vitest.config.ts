@@ -12,7 +12,12 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ["lib/**/*.test.ts", "tests/**/*.test.ts", "agent/**/*.test.ts"],
+    include: [
+      "lib/**/*.test.ts",
+      "tests/**/*.test.ts",
+      "agent/**/*.test.ts",
+      "components/**/*.test.ts",
+    ],
     // Suites that need real servers have their own configs: tests/kube (kube-apiserver) and
     // tests/metrics (Prometheus).
     exclude: ["tests/kube/**", "tests/metrics/**", "node_modules/**"],

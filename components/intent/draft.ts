@@ -1,0 +1,63 @@
+// The export matrix's draft: edits to exports and imports accumulate here, per global service,
+// until the operator asks for a plan. Pure functions so the matrix and its tests share them.
+
+/** The part of a global service's intent the matrix edits. */
+export type SharingIntent = { exports: readonly string[]; imports: readonly string[] };
+
+export type SharingKind = "exports" | "imports";
+
+/** Edited services only, keyed `namespace/name`; an edit back to the base value is dropped. */
+export type SharingDraft = Readonly<Record<string, SharingIntent>>;
+
+const sameSet = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((x) => b.includes(x));
+
+/** The value a cell shows: the draft's when edited, else the saved intent's. */
+export function effectiveIntent(
+  draft: SharingDraft,
+  key: string,
+  base: SharingIntent | undefined,
+): SharingIntent {
+  return draft[key] ?? base ?? { exports: [], imports: [] };
+}
+
+/** Flips one cluster in a service's exports or imports; returns the new draft. */
+export function toggleSharing(
+  draft: SharingDraft,
+  key: string,
+  base: SharingIntent | undefined,
+  kind: SharingKind,
+  cluster: string,
+): SharingDraft {
+  const current = effectiveIntent(draft, key, base);
+  const list = current[kind];
+  const nextList = list.includes(cluster) ? list.filter((c) => c !== cluster) : [...list, cluster];
+  const next: SharingIntent = { ...current, [kind]: nextList };
+  const saved = base ?? { exports: [], imports: [] };
+  const rest = Object.fromEntries(Object.entries(draft).filter(([k]) => k !== key));
+  if (sameSet(next.exports, saved.exports) && sameSet(next.imports, saved.imports)) return rest;
+  return { ...rest, [key]: next };
+}
+
+/** One cell edit, for the "N changes" summary. */
+export type DraftEdit = { key: string; kind: SharingKind; cluster: string; on: boolean };
+
+/** Every cell that differs from the saved intent, in service then cluster order. */
+export function draftEdits(
+  draft: SharingDraft,
+  baseOf: (key: string) => SharingIntent | undefined,
+): DraftEdit[] {
+  const edits: DraftEdit[] = [];
+  for (const key of Object.keys(draft).sort()) {
+    const next = draft[key];
+    if (!next) continue;
+    const saved = baseOf(key) ?? { exports: [], imports: [] };
+    for (const kind of ["exports", "imports"] as const) {
+      for (const c of next[kind])
+        if (!saved[kind].includes(c)) edits.push({ key, kind, cluster: c, on: true });
+      for (const c of saved[kind])
+        if (!next[kind].includes(c)) edits.push({ key, kind, cluster: c, on: false });
+    }
+  }
+  return edits;
+}

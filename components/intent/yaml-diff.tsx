@@ -1,0 +1,67 @@
+import clsx from "clsx";
+
+type DiffRow = { kind: "add" | "del" | "ctx" | "hunk" | "file"; text: string };
+
+/** Splits a unified diff into typed rows; `---`/`+++` headers become file rows. */
+export function parseUnifiedDiff(diff: string): DiffRow[] {
+  const lines = diff.replace(/\n$/, "").split("\n");
+  return lines
+    .filter((l) => l.length > 0 || lines.length > 1)
+    .map((text): DiffRow => {
+      if (text.startsWith("+++") || text.startsWith("---")) return { kind: "file", text };
+      if (text.startsWith("@@")) return { kind: "hunk", text };
+      if (text.startsWith("+")) return { kind: "add", text };
+      if (text.startsWith("-")) return { kind: "del", text };
+      return { kind: "ctx", text };
+    });
+}
+
+const ROW: Record<DiffRow["kind"], string> = {
+  add: "bg-emerald-50 text-emerald-900 dark:bg-emerald-500/10 dark:text-emerald-200",
+  del: "bg-red-50 text-red-900 dark:bg-red-500/10 dark:text-red-200",
+  ctx: "text-muted",
+  hunk: "bg-sky-50/70 text-sky-800 dark:bg-sky-500/10 dark:text-sky-300",
+  file: "text-subtle font-semibold",
+};
+
+const GUTTER: Record<DiffRow["kind"], string> = {
+  add: "+",
+  del: "−",
+  ctx: "",
+  hunk: "",
+  file: "",
+};
+
+/**
+ * A unified YAML diff in monospace with +/− colouring. The sign is also drawn in a gutter
+ * and announced to screen readers, so colour is never the only cue.
+ */
+export function YamlDiff({ diff, label }: { diff: string; label: string }) {
+  const rows = parseUnifiedDiff(diff).filter((r) => r.kind !== "file");
+  if (rows.length === 0) {
+    return <p className="text-subtle px-3 py-2 text-xs">No textual change.</p>;
+  }
+  return (
+    <div
+      role="region"
+      aria-label={label}
+      className="border-border bg-surface-2/40 overflow-x-auto rounded-md border"
+      data-testid="yaml-diff"
+    >
+      <pre className="min-w-max py-1 font-mono text-[12px] leading-5">
+        {rows.map((row, i) => (
+          <div key={i} className={clsx("flex", ROW[row.kind])} data-diff={row.kind}>
+            <span className="w-6 shrink-0 text-center select-none" aria-hidden>
+              {GUTTER[row.kind]}
+            </span>
+            {row.kind === "add" ? <span className="sr-only">added: </span> : null}
+            {row.kind === "del" ? <span className="sr-only">removed: </span> : null}
+            <span className="pr-4 whitespace-pre">
+              {row.kind === "add" || row.kind === "del" ? row.text.slice(1) : row.text}
+            </span>
+          </div>
+        ))}
+      </pre>
+    </div>
+  );
+}
