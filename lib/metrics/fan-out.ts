@@ -24,9 +24,9 @@ export interface FanOutResult<T> {
  * Runs `fn` for every source in parallel and collects partial results. The per-request
  * timeout lives in the client; this never rejects because of one source.
  */
-export async function fanOut<T>(
-  sources: readonly PrometheusSource[],
-  fn: (source: PrometheusSource) => Promise<T>,
+export async function fanOut<T, S extends PrometheusSource = PrometheusSource>(
+  sources: readonly S[],
+  fn: (source: S) => Promise<T>,
 ): Promise<FanOutResult<T>> {
   const settled = await Promise.allSettled(sources.map((s) => fn(s)));
   const result: FanOutResult<T> = { items: [], errors: [] };

@@ -72,6 +72,17 @@ export interface RangeParams {
 export interface PrometheusClient {
   query(source: PrometheusSource, promql: string, opts?: { time?: number }): Promise<QueryResult>;
   queryRange(source: PrometheusSource, promql: string, range: RangeParams): Promise<QueryResult>;
+  /**
+   * GET another read path (e.g. `api/v1/alerts`, Alertmanager's `api/v2/alerts`) under the
+   * same deadline, per-source limit, redirect refusal and error rules; `parse` validates the
+   * JSON body (return null to reject it as an invalid response). Not cached.
+   */
+  getJson<T>(
+    source: PrometheusSource,
+    path: string,
+    parse: (body: unknown, status: number) => T | null,
+    params?: URLSearchParams,
+  ): Promise<T>;
 }
 
 /** Longest range Meridian will ask for. */
@@ -155,11 +166,36 @@ export function createPrometheusClient(options: PrometheusClientOptions = {}): P
     return s;
   };
 
-  async function send(
+  function send(
     source: PrometheusSource,
     path: string,
     params: URLSearchParams,
   ): Promise<QueryResult> {
+    return request(source, path, params, (body, status, fail) => {
+      const parsed = ApiResponseSchema.safeParse(body);
+      if (!parsed.success) {
+        throw fail(
+          status >= 400 ? "http" : "invalid-response",
+          `invalid response (HTTP ${status})`,
+        );
+      }
+      if (parsed.data.status === "error") {
+        throw fail("prometheus", `${parsed.data.errorType}: ${parsed.data.error}`);
+      }
+      return { data: parsed.data.data, warnings: parsed.data.warnings ?? [] };
+    });
+  }
+
+  async function request<T>(
+    source: PrometheusSource,
+    path: string,
+    params: URLSearchParams,
+    parse: (
+      body: unknown,
+      status: number,
+      fail: (kind: QueryErrorKind, detail: string) => PrometheusQueryError,
+    ) => T,
+  ): Promise<T> {
     const fail = (kind: QueryErrorKind, detail: string) =>
       new PrometheusQueryError(source.name, kind, detail);
     let url: URL;
@@ -215,17 +251,7 @@ export function createPrometheusClient(options: PrometheusClientOptions = {}): P
           // Undici's messages may contain the address; keep only a generic word.
           throw fail("unreachable", "unreachable");
         }
-        const parsed = ApiResponseSchema.safeParse(body);
-        if (!parsed.success) {
-          throw fail(
-            status >= 400 ? "http" : "invalid-response",
-            `invalid response (HTTP ${status})`,
-          );
-        }
-        if (parsed.data.status === "error") {
-          throw fail("prometheus", `${parsed.data.errorType}: ${parsed.data.error}`);
-        }
-        return { data: parsed.data.data, warnings: parsed.data.warnings ?? [] };
+        return parse(body, status, fail);
       })
       .catch((err: unknown) => {
         // Only the semaphore rejects with something else: the deadline passed in the queue.
@@ -266,6 +292,18 @@ export function createPrometheusClient(options: PrometheusClientOptions = {}): P
       });
       const key = `${source.name}\n${source.url}\nrange\n${promql}\n${range.start}:${range.end}:${range.step}`;
       return cached(key, () => send(source, "api/v1/query_range", params));
+    },
+    getJson(source, path, parse, params = new URLSearchParams()) {
+      return request(source, path, params, (body, status, fail) => {
+        const value = status >= 200 && status < 300 ? parse(body, status) : null;
+        if (value === null) {
+          throw fail(
+            status >= 400 ? "http" : "invalid-response",
+            `invalid response (HTTP ${status})`,
+          );
+        }
+        return value;
+      });
     },
   };
 }
