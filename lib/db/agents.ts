@@ -193,9 +193,13 @@ export async function acceptReport(
 
 /**
  * Record what the agent applied: the observed generation with per-resource results, and
- * the status of every change set waiting on this cluster up to that generation.
+ * the status of every change set waiting on this cluster up to that generation. Returns the
+ * change sets whose cluster rows moved, so their overall status can be rolled up.
  */
-export async function acceptStatus(p: AgentPrincipal, status: StatusReport): Promise<void> {
+export async function acceptStatus(
+  p: AgentPrincipal,
+  status: StatusReport,
+): Promise<{ changeSets: string[] }> {
   const failures = status.results.filter(
     (r) => !["applied", "unchanged", "pruned"].includes(r.result),
   );
@@ -206,36 +210,40 @@ export async function acceptStatus(p: AgentPrincipal, status: StatusReport): Pro
         `${f.kind} ${f.namespace ? `${f.namespace}/` : ""}${f.name}: ${f.result}${f.message ? ` — ${f.message}` : ""}`,
     )
     .join("; ");
-  await db().$transaction(async (tx) => {
-    const desired = await tx.desiredState.findUnique({ where: { clusterName: p.clusterName } });
-    if (status.generation > (desired?.generation ?? 0)) {
-      throw new ApiError(
-        409,
-        "unknown_generation",
-        `Generation ${status.generation} was never issued for this cluster`,
-      );
-    }
-    const observed = {
-      generation: status.generation,
-      results: status.results,
-      reportedAt: new Date(),
-    };
-    await tx.observedState.upsert({
-      where: { clusterName: p.clusterName },
-      create: { clusterName: p.clusterName, ...observed },
-      update: observed,
-    });
-    await tx.changeSetCluster.updateMany({
-      where: {
-        clusterName: p.clusterName,
-        status: "pending",
-        generation: { lte: status.generation },
-      },
-      data: failures.length ? { status: "failed", message } : { status: "applied", message: "" },
-    });
-    await tx.agent.update({
-      where: { clusterName: p.clusterName },
-      data: { lastError: failures.length ? message : null },
-    });
-  });
+  // One statement, one round trip: a hundred agents acknowledging the same intent change must
+  // not each hold a pooled connection through an interactive transaction. The generation check
+  // gates every write, so an unknown generation changes nothing.
+  const rows = await db().$queryRaw<{ accepted: number; changeSets: string[] | null }[]>`
+    WITH accepted AS (
+      SELECT 1 AS ok WHERE ${status.generation} <= COALESCE(
+        (SELECT generation FROM "DesiredState" WHERE "clusterName" = ${p.clusterName}), 0)
+    ), observed AS (
+      INSERT INTO "ObservedState" ("clusterName", generation, results, "reportedAt")
+      SELECT ${p.clusterName}, ${status.generation}, ${JSON.stringify(status.results)}::jsonb, now()
+      FROM accepted
+      ON CONFLICT ("clusterName") DO UPDATE SET generation = EXCLUDED.generation,
+        results = EXCLUDED.results, "reportedAt" = EXCLUDED."reportedAt"
+      RETURNING 1
+    ), change_sets AS (
+      UPDATE "ChangeSetCluster"
+      SET status = ${failures.length ? "failed" : "applied"}::"ClusterChangeStatus",
+        message = ${failures.length ? message : ""}, "updatedAt" = now()
+      WHERE "clusterName" = ${p.clusterName} AND status = 'pending'
+        AND generation <= ${status.generation} AND EXISTS (SELECT 1 FROM accepted)
+      RETURNING "changeSetId"
+    ), agent AS (
+      UPDATE "Agent" SET "lastError" = ${failures.length ? message : null}
+      WHERE "clusterName" = ${p.clusterName} AND EXISTS (SELECT 1 FROM accepted)
+      RETURNING 1
+    )
+    SELECT (SELECT count(*) FROM accepted)::int AS accepted,
+      (SELECT array_agg(DISTINCT "changeSetId") FROM change_sets) AS "changeSets"`;
+  if (!rows[0]?.accepted) {
+    throw new ApiError(
+      409,
+      "unknown_generation",
+      `Generation ${status.generation} was never issued for this cluster`,
+    );
+  }
+  return { changeSets: rows[0].changeSets ?? [] };
 }

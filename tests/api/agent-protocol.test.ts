@@ -290,6 +290,51 @@ describe("desired state", () => {
       body: { generation: 7, results: [] },
     });
     expect(future.status).toBe(409);
+    const after = await db().observedState.findUniqueOrThrow({ where: { clusterName: "west-1" } });
+    expect(after.generation).toBe(1); // the refused report changed nothing
+  });
+
+  it("moves the change sets waiting on this cluster to applied or failed, with the reason", async () => {
+    const waiting = async (title: string, generation: number) =>
+      db().changeSet.create({
+        data: { title, clusters: { create: { clusterName: "west-1", generation } } },
+      });
+    const reached = await waiting("reached", 1);
+    const later = await waiting("later", 2);
+    const report = (result: string, message?: string) =>
+      call(status.POST, "POST", "/x", {
+        token: cred,
+        body: {
+          generation: 1,
+          results: [
+            {
+              apiVersion: "v1",
+              kind: "ConfigMap",
+              namespace: "bookinfo",
+              name: "a",
+              result,
+              message,
+            },
+          ],
+        },
+      });
+    expect((await report("conflict", "field managed by kubectl")).status).toBe(204);
+    const rowOf = (id: string) =>
+      db().changeSetCluster.findUniqueOrThrow({
+        where: { changeSetId_clusterName: { changeSetId: id, clusterName: "west-1" } },
+      });
+    expect(await rowOf(reached.id)).toMatchObject({
+      status: "failed",
+      message: expect.stringContaining("field managed by kubectl"),
+    });
+    expect((await rowOf(later.id)).status).toBe("pending"); // generation 2 not reached yet
+    const agentRow = await db().agent.findUniqueOrThrow({ where: { clusterName: "west-1" } });
+    expect(agentRow.lastError).toMatch(/conflict/);
+    expect((await report("applied")).status).toBe(204);
+    expect((await rowOf(reached.id)).status).toBe("failed"); // settled rows stay settled
+    expect(
+      (await db().agent.findUniqueOrThrow({ where: { clusterName: "west-1" } })).lastError,
+    ).toBeNull();
   });
 
   it("holds desired state back from a pending cluster until an admin accepts it", async () => {
