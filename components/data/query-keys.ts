@@ -17,4 +17,16 @@ export const queryKeys = {
     all: ["api-tokens"] as const,
     list: () => ["api-tokens", "list"] as const,
   },
+  /** Sharing and failover intent of every global service (GET /api/v1/intent). */
+  intent: {
+    all: ["intent"] as const,
+    list: () => ["intent", "list"] as const,
+    /** Who serves whom for one global service (GET …/global-services/{ns}/{name}/serving). */
+    serving: (namespace: string, name: string) => ["intent", "serving", namespace, name] as const,
+  },
+  changeSets: {
+    all: ["change-sets"] as const,
+    list: () => ["change-sets", "list"] as const,
+    detail: (id: string) => ["change-sets", "detail", id] as const,
+  },
 };
