@@ -5,6 +5,7 @@ import {
   LayoutDashboard,
   Network,
   Server,
+  Share2,
   Waypoints,
 } from "lucide-react";
 import Link from "next/link";
@@ -52,7 +53,6 @@ export function Sidebar() {
           <div className="space-y-0.5">
             <UpcomingItem icon={<Waypoints aria-hidden />}>Topology</UpcomingItem>
             <UpcomingItem icon={<Bell aria-hidden />}>Alerts</UpcomingItem>
-            <UpcomingItem icon={<GitCommitHorizontal aria-hidden />}>Changes</UpcomingItem>
           </div>
           <SectionLabel>Settings</SectionLabel>
           <NavLink href="/settings/tokens" icon={<KeyRound aria-hidden />}>
@@ -76,6 +76,12 @@ function FleetLinks() {
       </NavLink>
       <NavLink href="/services" icon={<Network aria-hidden />}>
         Services
+      </NavLink>
+      <NavLink href="/sharing" icon={<Share2 aria-hidden />}>
+        Sharing
+      </NavLink>
+      <NavLink href="/changes" icon={<GitCommitHorizontal aria-hidden />}>
+        Changes
       </NavLink>
     </>
   );

@@ -1,0 +1,180 @@
+"use client";
+
+import { ChevronRight, FileQuestion, RotateCcw } from "lucide-react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { ChangeStatusBadge } from "@/components/changes/change-status";
+import { ClusterStatusTable } from "@/components/changes/cluster-status-table";
+import { ApiRequestError } from "@/components/data/api-error";
+import { useChangeSet, useRollback } from "@/components/data/use-change-sets";
+import { PlanClusterSection } from "@/components/intent/plan-cluster-section";
+import { PlanWarnings } from "@/components/intent/plan-warnings";
+import { planView } from "@/components/intent/plan-view";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { Card, CardHeader } from "@/components/ui/card";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorPanel } from "@/components/ui/error-panel";
+import { PageHeader } from "@/components/ui/page-header";
+import { RelativeTime } from "@/components/ui/relative-time";
+import { PageSkeleton } from "@/components/ui/skeleton";
+
+export function ChangeSetClient({ id, canChange }: { id: string; canChange: boolean }) {
+  const router = useRouter();
+  const { data, error, isPending, isFetching, refetch } = useChangeSet(id);
+  const rollback = useRollback();
+  const [confirming, setConfirming] = useState(false);
+
+  if (error && !data) {
+    if (error instanceof ApiRequestError && error.status === 404)
+      return (
+        <EmptyState
+          as="h1"
+          icon={<FileQuestion aria-hidden />}
+          title="Change set not found"
+          actions={
+            <Link href="/changes" className={buttonClasses()}>
+              All changes
+            </Link>
+          }
+        >
+          There is no change set {/^\d+$/.test(id) ? `#${id}` : id}.
+        </EmptyState>
+      );
+    return (
+      <ErrorPanel
+        title="Could not load this change set"
+        message={error.message}
+        onRetry={() => void refetch()}
+        retrying={isFetching}
+      />
+    );
+  }
+  if (isPending || !data) return <PageSkeleton rows={4} />;
+
+  const pending = data.status === "pending" || data.clusters.some((c) => c.status === "pending");
+  const view = data.plan ? planView(data.plan, []) : null;
+  const canRollBack = canChange && !pending && data.status !== "rolled-back";
+
+  return (
+    <>
+      <PageHeader
+        eyebrow={
+          <nav aria-label="Breadcrumb" className="flex items-center gap-1">
+            <Link href="/changes" className="hover:text-fg hover:underline">
+              Changes
+            </Link>
+            <ChevronRight className="size-3" aria-hidden />
+            <span aria-current="page" className="font-mono">
+              #{data.number}
+            </span>
+          </nav>
+        }
+        title={data.title}
+        actions={
+          canChange ? (
+            <Button
+              variant="danger"
+              disabled={!canRollBack}
+              title={
+                pending
+                  ? "Wait until every cluster has applied it"
+                  : data.status === "rolled-back"
+                    ? "Already rolled back"
+                    : undefined
+              }
+              onClick={() => {
+                rollback.reset();
+                setConfirming(true);
+              }}
+            >
+              <RotateCcw className="size-3.5" aria-hidden />
+              Roll back
+            </Button>
+          ) : null
+        }
+      >
+        <div
+          className="text-muted mt-2 flex flex-wrap items-center gap-2 text-xs"
+          data-testid="change-set-status"
+        >
+          <ChangeStatusBadge status={data.status} />
+          <span>
+            #{data.number} by {data.createdBy ?? "system"} · <RelativeTime iso={data.createdAt} />
+          </span>
+          {data.rollbackOf !== null ? (
+            <Link href={`/changes/${data.rollbackOf}`} className="hover:text-fg underline">
+              rolls back #{data.rollbackOf}
+            </Link>
+          ) : null}
+          {pending ? (
+            <span className="text-sky-700 dark:text-sky-300" aria-live="polite">
+              Live — waiting for the agents to report…
+            </span>
+          ) : null}
+        </div>
+      </PageHeader>
+
+      <div className="space-y-4">
+        <Card className="overflow-hidden">
+          <CardHeader
+            title="Clusters"
+            description="Each affected cluster's agent applies the new desired generation and reports back."
+          />
+          {data.clusters.length === 0 ? (
+            <p className="text-subtle px-4 py-6 text-center text-xs">
+              No cluster&apos;s resources changed.
+            </p>
+          ) : (
+            <ClusterStatusTable rows={data.clusters} />
+          )}
+        </Card>
+
+        <section aria-labelledby="applied-plan" className="space-y-2">
+          <h2 id="applied-plan" className="text-fg text-sm font-semibold">
+            Applied plan
+          </h2>
+          {view ? (
+            <>
+              <PlanWarnings warnings={view.warnings} />
+              {view.clusters
+                .filter((c) => c.create + c.change + c.delete > 0)
+                .map((c) => (
+                  <PlanClusterSection key={c.cluster} plan={c} />
+                ))}
+            </>
+          ) : (
+            <p className="text-subtle text-xs">This change set has no recorded plan.</p>
+          )}
+        </section>
+      </div>
+
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`Roll back #${data.number}?`}
+        description="Meridian creates a new change set with the intent as it was before this one, and the agents apply it. Nothing else changes."
+        confirmLabel="Roll back"
+        tone="danger"
+        pending={rollback.isPending}
+        error={
+          rollback.error
+            ? rollback.error instanceof ApiRequestError && rollback.error.status === 409
+              ? `Someone changed this intent since #${data.number}: ${rollback.error.message}`
+              : rollback.error.message
+            : null
+        }
+        onConfirm={() =>
+          rollback.mutate(data.id, {
+            onSuccess: (next) => {
+              setConfirming(false);
+              router.push(`/changes/${next.number}`);
+            },
+          })
+        }
+        data-testid="rollback-dialog"
+      />
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+import type { Metadata } from "next";
+import { listClusters } from "@/lib/db/clusters";
+import { listGlobalServices } from "@/lib/db/global-services";
+import { requireUser } from "../require-user";
+import { SharingClient } from "./sharing-client";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Sharing" };
+
+/** The export matrix: which clusters export each global service and which import it. */
+export default async function SharingPage() {
+  const user = await requireUser();
+  const [clusters, services] = await Promise.all([listClusters(), listGlobalServices({})]);
+  return (
+    <SharingClient
+      canChange={user.role !== "viewer"}
+      clusters={clusters
+        .filter((c) => c.state === "live")
+        .map((c) => ({
+          name: c.name,
+          displayName: c.displayName,
+          region: c.region,
+          meshes: c.meshes.map((m) => m.type),
+          stale: c.stale,
+        }))}
+      rows={services.map((s) => ({
+        key: `${s.namespace}/${s.name}`,
+        namespace: s.namespace,
+        name: s.name,
+        hostname: s.hostname,
+        members: Object.fromEntries(
+          s.clusters.map((m) => [
+            m.cluster,
+            { endpoints: m.endpoints, stale: m.stale, externalName: m.type === "ExternalName" },
+          ]),
+        ),
+      }))}
+    />
+  );
+}

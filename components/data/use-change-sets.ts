@@ -1,0 +1,72 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiFetch } from "./api-error";
+import { queryKeys } from "./query-keys";
+import type { PlanDto } from "./use-intent";
+
+// PROVISIONAL shapes until lib/api/intent-schemas.ts lands.
+export type ChangeSetStatus = "pending" | "applied" | "failed" | "partial" | "rolled-back";
+export type ClusterChangeStatus = "pending" | "applied" | "failed";
+
+export type ChangeSetDetailDto = {
+  id: string;
+  number: number;
+  title: string;
+  status: ChangeSetStatus;
+  createdAt: string;
+  createdBy: string | null;
+  rollbackOf: number | null;
+  clusters: {
+    cluster: string;
+    status: ClusterChangeStatus;
+    generation: number;
+    message: string;
+    updatedAt: string | null;
+  }[];
+  plan: PlanDto | null;
+};
+
+/** How often a change set still being applied is re-read (agents apply within seconds). */
+const PENDING_REFETCH_MS = 1_500;
+
+/** GET /api/v1/change-sets: the history, newest first; refreshed while any is pending. */
+export function useChangeSets() {
+  return useQuery({
+    queryKey: queryKeys.changeSets.list(),
+    queryFn: ({ signal }) =>
+      apiFetch<{ items: ChangeSetDetailDto[] }>("/api/v1/change-sets", { signal }),
+    refetchInterval: (q) =>
+      q.state.data?.items.some((c) => c.status === "pending") ? PENDING_REFETCH_MS * 2 : false,
+  });
+}
+
+/** GET /api/v1/change-sets/{id}: live per-cluster status while pending, then it stops. */
+export function useChangeSet(id: string) {
+  return useQuery({
+    queryKey: queryKeys.changeSets.detail(id),
+    queryFn: ({ signal }) =>
+      apiFetch<ChangeSetDetailDto>(`/api/v1/change-sets/${encodeURIComponent(id)}`, { signal }),
+    refetchInterval: (q) =>
+      q.state.data?.clusters.some((c) => c.status === "pending") ||
+      q.state.data?.status === "pending"
+        ? PENDING_REFETCH_MS
+        : false,
+  });
+}
+
+/** POST /api/v1/change-sets/{id}/rollback: a new change set with the inverse intent. */
+export function useRollback() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiFetch<ChangeSetDetailDto>(`/api/v1/change-sets/${encodeURIComponent(id)}/rollback`, {
+        method: "POST",
+      }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.changeSets.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.intent.all }),
+      ]),
+  });
+}
