@@ -75,3 +75,30 @@ export function useApplyPlan() {
       ]),
   });
 }
+
+export type ServingDto = {
+  consumers: {
+    cluster: string;
+    servedBy: {
+      cluster: string;
+      tier: number;
+      healthy: boolean;
+      endpoints: { ready: number; total: number };
+      weight?: number;
+      local: boolean;
+    }[];
+  }[];
+};
+
+/** GET /api/v1/global-services/{ns}/{name}/serving: who would serve each consumer now. */
+export function useServing(namespace: string, name: string) {
+  return useQuery({
+    queryKey: queryKeys.intent.serving(namespace, name),
+    queryFn: ({ signal }) =>
+      apiFetch<ServingDto>(
+        `/api/v1/global-services/${encodeURIComponent(namespace)}/${encodeURIComponent(name)}/serving`,
+        { signal },
+      ),
+    refetchInterval: 15_000,
+  });
+}

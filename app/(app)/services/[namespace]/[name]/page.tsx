@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { MembersTable } from "@/components/global-service/members-table";
+import { FailoverSection } from "@/components/intent/failover-section";
 import { HealthBadge } from "@/components/status/status-badges";
 import { EndpointCount } from "@/components/status/endpoint-count";
 import { PageHeader } from "@/components/ui/page-header";
@@ -56,6 +57,7 @@ export default async function GlobalServicePage({ params }: GlobalServicePagePro
 
       <div className="space-y-4" data-can-change={canChange ? "true" : "false"}>
         <MembersTable service={service} />
+        <FailoverSection service={service} canChange={canChange} />
       </div>
     </>
   );
