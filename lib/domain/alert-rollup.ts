@@ -190,12 +190,15 @@ export function compareAlerts(a: AlertItem, b: AlertItem): number {
   return (
     severityRank(a.severity) - severityRank(b.severity) ||
     stateOrder(a.state) - stateOrder(b.state) ||
-    (a.activeAt ?? "").localeCompare(b.activeAt ?? "") ||
+    byTime(a.activeAt, b.activeAt) ||
     a.name.localeCompare(b.name) ||
     (a.cluster ?? "").localeCompare(b.cluster ?? "") ||
     a.id.localeCompare(b.id)
   );
 }
+// Oldest first; alerts without a start time (configuration problems) after those with one.
+const byTime = (a: string | null, b: string | null) =>
+  a === b ? 0 : a === null ? 1 : b === null ? -1 : a.localeCompare(b);
 const stateOrder = (s: AlertState) => ({ firing: 0, pending: 1, suppressed: 2 })[s];
 
 function count(alerts: readonly AlertItem[]): AlertCounts {

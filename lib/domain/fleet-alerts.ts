@@ -1,0 +1,184 @@
+// Meridian's own fleet alerts, computed from its inventory and intent (no Prometheus needed):
+// agent disconnected, cluster stale, and the fleet-level problems the mesh analysis finds —
+// export conflicts, trust roots that differ between clusters sharing a service, and failover
+// targets without healthy endpoints. Pure; lib/db/fleet-alerts.ts loads the inputs.
+import { analyzeService, indexFleet } from "@/lib/meshes/analysis";
+import type { FleetInventory, GlobalServiceIntent } from "@/lib/meshes/model";
+import type { WarningCode } from "@/lib/meshes/warnings";
+
+import type { AlertSeverity, RawAlert } from "./alert-model";
+
+/** A cluster's agent connection, as the database knows it. */
+export interface FleetAlertCluster {
+  name: string;
+  state: "pending" | "live" | "disabled";
+  lastSeenAt: Date | null;
+  createdAt: Date;
+}
+
+/** Inputs of {@link computeFleetAlerts}. */
+export interface FleetAlertInput {
+  clusters: readonly FleetAlertCluster[];
+  inventory: FleetInventory;
+  intents: readonly GlobalServiceIntent[];
+  now: Date;
+  /** MERIDIAN_STALE_AFTER_SECONDS. */
+  staleAfterSeconds: number;
+}
+
+/** Silence longer than this many stale thresholds is a disconnected agent, not a stale one. */
+export const DISCONNECTED_AFTER_STALE_THRESHOLDS = 5;
+
+/** The names of Meridian's fleet alerts. */
+export const FLEET_ALERT_NAMES = [
+  "AgentDisconnected",
+  "ClusterStale",
+  "ExportConflict",
+  "TrustRootMismatch",
+  "FailoverNoHealthyTarget",
+] as const;
+export type FleetAlertName = (typeof FLEET_ALERT_NAMES)[number];
+
+const FROM_WARNING: Partial<
+  Record<WarningCode, { name: FleetAlertName; severity: AlertSeverity }>
+> = {
+  "export-conflict": { name: "ExportConflict", severity: "warning" },
+  // mTLS between the clusters fails: calls across them break.
+  "trust-root-mismatch": { name: "TrustRootMismatch", severity: "critical" },
+  "no-healthy-endpoints": { name: "FailoverNoHealthyTarget", severity: "critical" },
+};
+
+const MERIDIAN = { name: "meridian", type: "meridian" } as const;
+
+function fleetAlert(
+  name: FleetAlertName,
+  severity: AlertSeverity,
+  labels: Record<string, string>,
+  summary: string,
+  description: string,
+  activeAt: Date | null,
+): RawAlert {
+  return {
+    name,
+    labels: { alertname: name, severity, ...labels },
+    annotations: { summary, description },
+    state: "firing",
+    activeAt: activeAt?.toISOString() ?? null,
+    value: null,
+    source: MERIDIAN,
+    kind: "fleet",
+  };
+}
+
+function minutes(ms: number): string {
+  if (ms < 120_000) return `${Math.max(1, Math.round(ms / 1000))} s`;
+  const m = Math.round(ms / 60_000);
+  return m < 120 ? `${m} min` : `${Math.round(m / 60)} h`;
+}
+
+function connectionAlerts(input: FleetAlertInput): RawAlert[] {
+  const staleMs = input.staleAfterSeconds * 1000;
+  const now = input.now.getTime();
+  const out: RawAlert[] = [];
+  // Pending clusters wait for an admin and disabled ones are switched off: neither alerts.
+  for (const c of input.clusters.filter((x) => x.state === "live")) {
+    if (!c.lastSeenAt) {
+      // A cluster just accepted gets one stale threshold for its agent to connect.
+      if (now - c.createdAt.getTime() <= staleMs) continue;
+      out.push(
+        fleetAlert(
+          "AgentDisconnected",
+          "critical",
+          { cluster: c.name },
+          `Agent of ${c.name} never connected`,
+          `${c.name} is accepted but its agent has never reported: Meridian knows nothing of its services and cannot deliver changes to it. Install the agent with a join token from the cluster page.`,
+          new Date(c.createdAt.getTime() + staleMs),
+        ),
+      );
+      continue;
+    }
+    const silent = now - c.lastSeenAt.getTime();
+    if (silent <= staleMs) continue;
+    const since = new Date(c.lastSeenAt.getTime() + staleMs);
+    if (silent > staleMs * DISCONNECTED_AFTER_STALE_THRESHOLDS) {
+      out.push(
+        fleetAlert(
+          "AgentDisconnected",
+          "critical",
+          { cluster: c.name },
+          `Agent of ${c.name} disconnected: silent for ${minutes(silent)}`,
+          `${c.name}'s agent has not reported for ${minutes(silent)}. Its inventory is the last one reported and changes wait until the agent reconnects; the cluster keeps its last applied configuration.`,
+          since,
+        ),
+      );
+    } else {
+      out.push(
+        fleetAlert(
+          "ClusterStale",
+          "warning",
+          { cluster: c.name },
+          `${c.name} is stale: no report for ${minutes(silent)}`,
+          `${c.name}'s agent has been silent past the stale threshold (${input.staleAfterSeconds} s); its services and endpoint counts are shown as last known.`,
+          since,
+        ),
+      );
+    }
+  }
+  return out;
+}
+
+function intentAlerts(input: FleetAlertInput): RawAlert[] {
+  const index = indexFleet(input.inventory);
+  // One alert per (alert, service, cluster): the analysis may warn once per exporter/importer
+  // pair, and their messages are joined.
+  const grouped = new Map<string, { alert: RawAlert; messages: string[] }>();
+  for (const intent of input.intents) {
+    const analyzed = analyzeService(intent, index);
+    for (const w of analyzed.warnings) {
+      const kind = FROM_WARNING[w.code];
+      if (!kind) continue;
+      // The failover check warns once per importer with the same message: it is about the
+      // service's targets, not the importer, so it is kept once, without a cluster.
+      const cluster = kind.name === "FailoverNoHealthyTarget" ? undefined : w.cluster;
+      const key = `${kind.name}|${intent.namespace}/${intent.name}|${cluster ?? w.message}`;
+      const entry = grouped.get(key);
+      if (entry) {
+        if (!entry.messages.includes(w.message)) entry.messages.push(w.message);
+        continue;
+      }
+      const labels: Record<string, string> = { namespace: intent.namespace, service: intent.name };
+      if (cluster) labels.cluster = cluster;
+      const summary =
+        kind.name === "ExportConflict"
+          ? `Export conflict on ${intent.name}.${intent.namespace} in ${cluster}`
+          : kind.name === "TrustRootMismatch"
+            ? `Trust roots differ for ${intent.name}.${intent.namespace}: ${cluster} cannot reach its exporters over mTLS`
+            : `Failover of ${intent.name}.${intent.namespace} has no healthy target`;
+      grouped.set(key, {
+        alert: fleetAlert(kind.name, kind.severity, labels, summary, "", null),
+        messages: [w.message],
+      });
+    }
+  }
+  return [...grouped.values()].map(({ alert, messages }) => ({
+    ...alert,
+    annotations: { ...alert.annotations, description: messages.join("; ") },
+  }));
+}
+
+/**
+ * Meridian's fleet alerts, all firing:
+ * - **AgentDisconnected** (critical): a live cluster whose agent never reported (one stale
+ *   threshold after it was added), or has been silent for more than
+ *   {@link DISCONNECTED_AFTER_STALE_THRESHOLDS} stale thresholds.
+ * - **ClusterStale** (warning): silent past the stale threshold, up to that.
+ * - **ExportConflict** (warning): exporters of a service disagree on ports or type (one per
+ *   exporting cluster).
+ * - **TrustRootMismatch** (critical): an importer's mesh trust root differs from an
+ *   exporter's (one per importing cluster).
+ * - **FailoverNoHealthyTarget** (critical): a failover tier, or every exporter, of an
+ *   imported service has no ready endpoints.
+ */
+export function computeFleetAlerts(input: FleetAlertInput): RawAlert[] {
+  return [...connectionAlerts(input), ...intentAlerts(input)];
+}
