@@ -69,13 +69,20 @@ function toDto(g: Row, clock: ReturnType<typeof staleness>): GlobalServiceDto {
   };
 }
 
-/** Global services matching the query, with the clusters each runs in. */
-export async function listGlobalServices(q: GlobalServiceQuery): Promise<GlobalServiceDto[]> {
+/**
+ * Global services matching the query, with the clusters each runs in; at most `limit`
+ * (default 500; `null` for all of them, as the topology map needs).
+ */
+export async function listGlobalServices(
+  q: GlobalServiceQuery,
+  opts: { limit?: number | null } = {},
+): Promise<GlobalServiceDto[]> {
+  const limit = opts.limit === undefined ? MAX_RESULTS : opts.limit;
   const rows = await db().globalService.findMany({
     where: whereOf(q),
     include: INCLUDE,
     orderBy: [{ namespace: "asc" }, { name: "asc" }],
-    take: MAX_RESULTS,
+    ...(limit === null ? {} : { take: limit }),
   });
   const clock = staleness();
   const items = rows.map((r) => toDto(r, clock));

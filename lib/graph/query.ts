@@ -1,0 +1,94 @@
+// The topology API's query (?cluster=&region=&namespace=&mesh=&exported=&errors=&collapse=):
+// shape checked by zod, values checked against the graph they filter, so an unknown value
+// answers with the values that exist instead of an empty picture.
+import { z } from "zod";
+
+import { MESH_TYPES } from "@/lib/agent-protocol/snapshot";
+import { FILTER_VALUES, type FilterValues, type GraphFilter } from "./filter";
+import type { Graph } from "./model";
+
+const bool = z.enum(["true", "false"]);
+
+/** Search params of GET /api/v1/topology, as strings (unknown keys are refused). */
+export const topologyQuerySchema = z
+  .object({
+    cluster: z.string().min(1).max(253).optional(),
+    region: z.string().min(1).max(253).optional(),
+    namespace: z.string().min(1).max(253).optional(),
+    mesh: z.string().min(1).max(32).optional(),
+    exported: bool.optional(),
+    errors: bool.optional(),
+    /** Comma-separated ids of cluster or namespace nodes to fold, e.g. `cluster:east-1`. */
+    collapse: z.string().min(1).max(4000).optional(),
+    /** `namespace` puts services inside namespace nodes. */
+    group: z.enum(["namespace"]).optional(),
+  })
+  .strict();
+/** The raw query. */
+export type TopologyQuery = z.infer<typeof topologyQuerySchema>;
+
+/** The allowed values the API lists next to a bad filter. */
+export type AllowedValues = Omit<FilterValues, "onlyExported" | "onlyErrors" | "mesh"> & {
+  mesh: string[];
+  exported: string[];
+  errors: string[];
+  collapse: string[];
+};
+
+/** A query that names values the graph does not have. */
+export type QueryProblem = { message: string; allowed: AllowedValues };
+
+/** What {@link resolveTopologyQuery} returns: a filter and collapse list, or the problem. */
+export type ResolvedQuery =
+  { ok: true; filter: GraphFilter; collapse: string[] } | { ok: false; problem: QueryProblem };
+
+/** The values every filter accepts on `graph` (meshes: every mesh Meridian knows). */
+export function allowedValues(graph: Graph): AllowedValues {
+  const v = FILTER_VALUES(graph);
+  return {
+    cluster: v.cluster,
+    region: v.region,
+    namespace: v.namespace,
+    mesh: [...MESH_TYPES],
+    exported: ["true", "false"],
+    errors: ["true", "false"],
+    collapse: graph.nodes
+      .filter((n) => n.kind === "cluster" || n.kind === "namespace")
+      .map((n) => n.id)
+      .sort(),
+  };
+}
+
+/**
+ * Checks each set filter against the values present in `graph` (the unfiltered graph) and
+ * turns the query into a `GraphFilter` plus node ids to collapse. Every unknown value is
+ * named in one message.
+ */
+export function resolveTopologyQuery(graph: Graph, q: TopologyQuery): ResolvedQuery {
+  const allowed = allowedValues(graph);
+  const collapse = q.collapse ? [...new Set(q.collapse.split(",").filter(Boolean))] : [];
+  const bad: string[] = [];
+  for (const key of ["cluster", "region", "namespace", "mesh"] as const) {
+    const value = q[key];
+    if (value !== undefined && !allowed[key].includes(value)) {
+      bad.push(`${key} "${value}" (allowed: ${allowed[key].join(", ") || "none"})`);
+    }
+  }
+  const unknownCollapse = collapse.filter((id) => !allowed.collapse.includes(id));
+  if (unknownCollapse.length > 0) {
+    bad.push(
+      `collapse ${unknownCollapse.map((id) => `"${id}"`).join(", ")} (not a cluster or namespace)`,
+    );
+  }
+  if (bad.length > 0) {
+    return { ok: false, problem: { message: `Unknown filter value: ${bad.join("; ")}`, allowed } };
+  }
+  const filter: GraphFilter = {};
+  if (q.cluster) filter.cluster = q.cluster;
+  if (q.region) filter.region = q.region;
+  if (q.namespace) filter.namespace = q.namespace;
+  if (q.mesh) filter.mesh = q.mesh as GraphFilter["mesh"];
+  if (q.exported === "true") filter.onlyExported = true;
+  if (q.errors === "true") filter.onlyErrors = true;
+  return { ok: true, filter, collapse };
+}

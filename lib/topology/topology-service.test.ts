@@ -1,0 +1,95 @@
+// The topology service with its two inputs fed in-process (the named boundaries the API's
+// database and Prometheus readers sit behind): caching, collapse + filter order, errors.
+import { describe, expect, it } from "vitest";
+
+import { ApiError } from "@/lib/api/errors";
+import { bookinfo } from "@/lib/graph/testing/fixture";
+import { createTopologyService, type CallsInput } from "./topology-service";
+
+function service(opts: { ttlMs?: number; now?: () => number } = {}) {
+  const input = bookinfo();
+  const counts = { inventory: 0, calls: 0 };
+  const calls: CallsInput = {
+    configured: true,
+    sources: ["global"],
+    calls: input.calls,
+    errors: [{ source: "east-1", message: "source east-1 failed: timeout" }],
+  };
+  const svc = createTopologyService({
+    inventory: async () => {
+      counts.inventory++;
+      return { clusters: input.clusters, globalServices: input.globalServices };
+    },
+    calls: async () => {
+      counts.calls++;
+      return calls;
+    },
+    ...opts,
+  });
+  return { svc, counts };
+}
+
+describe("topology service", () => {
+  it("builds once per TTL and filters each request from the cached graph", async () => {
+    let t = 1_000;
+    const { svc, counts } = service({ ttlMs: 5_000, now: () => t });
+    const all = await svc.get({});
+    const east = await svc.get({ cluster: "east-1" });
+    expect(counts).toEqual({ inventory: 1, calls: 1 });
+    expect(all.totalNodes).toBe(all.nodes.length);
+    expect(east.nodes.length).toBeLessThan(all.nodes.length);
+    expect(east.totalNodes).toBe(all.nodes.length);
+    t += 5_001;
+    await svc.get({});
+    expect(counts).toEqual({ inventory: 2, calls: 2 });
+    svc.invalidate();
+    await svc.get({});
+    expect(counts.inventory).toBe(3);
+  });
+
+  it("keeps partial results and marks cross-cluster calls", async () => {
+    const { svc } = service();
+    const g = await svc.get({});
+    expect(g.errors).toEqual([{ source: "east-1", message: "source east-1 failed: timeout" }]);
+    const cross = g.edges.filter((e) => e.kind === "call" && e.crossCluster);
+    expect(cross.map((e) => e.id)).toEqual([
+      "call:svc:east-1/bookinfo/productpage->svc:east-2/bookinfo/reviews",
+    ]);
+    expect(g.dropped).toBe(1);
+  });
+
+  it("collapses before filtering, so a collapsed cluster can be filtered to", async () => {
+    const { svc } = service();
+    const g = await svc.get({ collapse: "cluster:east-2", cluster: "east-2" });
+    expect(g.nodes.map((n) => n.id)).toEqual([
+      "region:us-east-1",
+      "cluster:east-2",
+      "gsvc:bookinfo/ratings",
+      "gsvc:bookinfo/reviews",
+    ]);
+  });
+
+  it("throws a 400 naming the allowed values", async () => {
+    const { svc } = service();
+    const err = await svc.get({ namespace: "shop" }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).status).toBe(400);
+    expect((err as ApiError).message).toBe(
+      'Unknown filter value: namespace "shop" (allowed: bookinfo)',
+    );
+  });
+
+  it("does not keep a failed build", async () => {
+    let fail = true;
+    const svc = createTopologyService({
+      inventory: async () => {
+        if (fail) throw new Error("database down");
+        return { clusters: [], globalServices: [] };
+      },
+      calls: async () => ({ configured: false, sources: [], calls: [], errors: [] }),
+    });
+    await expect(svc.get({})).rejects.toThrow("database down");
+    fail = false;
+    expect((await svc.get({})).nodes).toEqual([]);
+  });
+});
