@@ -49,10 +49,25 @@ interface ScrapeConfig {
   federate?: string[];
 }
 
-function yamlConfig(externalLabels: Record<string, string>, scrapes: ScrapeConfig[]): string {
+/** Optional alerting: rule files to load and Alertmanagers (host:port) to send alerts to. */
+export interface AlertingConfig {
+  /** Rules file contents (YAML), written next to the config. */
+  rules?: string;
+  alertmanagers?: string[];
+}
+
+function yamlConfig(
+  externalLabels: Record<string, string>,
+  scrapes: ScrapeConfig[],
+  alerting: AlertingConfig = {},
+): string {
   // JSON is valid YAML; Prometheus's loader accepts it.
   return JSON.stringify({
     global: { scrape_interval: "1s", evaluation_interval: "1s", external_labels: externalLabels },
+    ...(alerting.rules ? { rule_files: ["rules.yml"] } : {}),
+    ...(alerting.alertmanagers?.length
+      ? { alerting: { alertmanagers: [{ static_configs: [{ targets: alerting.alertmanagers }] }] } }
+      : {}),
     scrape_configs: scrapes.map((s) => ({
       job_name: s.job,
       scrape_interval: "1s",
@@ -86,11 +101,13 @@ export async function startPrometheus(
   name: string,
   externalLabels: Record<string, string>,
   scrapes: ScrapeConfig[],
+  alerting: AlertingConfig = {},
 ): Promise<PrometheusServer> {
   const bin = requirePrometheus();
   const dir = await mkdtemp(path.join(tmpdir(), `meridian-prom-${name}-`));
   const config = path.join(dir, "prometheus.yml");
-  await writeFile(config, yamlConfig(externalLabels, scrapes));
+  await writeFile(config, yamlConfig(externalLabels, scrapes, alerting));
+  if (alerting.rules) await writeFile(path.join(dir, "rules.yml"), alerting.rules);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(
@@ -138,11 +155,13 @@ export interface MetricsFleet {
 /**
  * Starts one traffic generator and one Prometheus per cluster plus a federating
  * Prometheus. Each cluster's reviews also receives cross-cluster calls from the
- * next cluster's productpage.
+ * next cluster's productpage. `alerting` (rules, Alertmanagers) applies to the per-cluster
+ * servers.
  */
 export async function startMetricsFleet(
   clusterNames: string[],
   mesh: "istio" | "linkerd",
+  alerting: AlertingConfig = {},
 ): Promise<MetricsFleet> {
   requirePrometheus();
   const generators = new Map<string, TrafficGenerator>();
@@ -160,9 +179,12 @@ export async function startMetricsFleet(
     }
     const started = await Promise.all(
       clusterNames.map((cluster) =>
-        startPrometheus(cluster, { cluster }, [
-          { job: "bookinfo", targets: [new URL(generators.get(cluster)!.url).host] },
-        ]),
+        startPrometheus(
+          cluster,
+          { cluster },
+          [{ job: "bookinfo", targets: [new URL(generators.get(cluster)!.url).host] }],
+          alerting,
+        ),
       ),
     );
     for (const p of started) clusters.set(p.name, p);
