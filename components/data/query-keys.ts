@@ -29,4 +29,10 @@ export const queryKeys = {
     list: () => ["change-sets", "list"] as const,
     detail: (id: string) => ["change-sets", "detail", id] as const,
   },
+  /** The fleet's alerts (GET /api/v1/alerts) and their badge counts (GET …/alerts/summary). */
+  alerts: {
+    all: ["alerts"] as const,
+    list: (query: Record<string, string>) => ["alerts", "list", query] as const,
+    summary: () => ["alerts", "summary"] as const,
+  },
 };
