@@ -6,6 +6,19 @@ const envSchema = z.object({
   /** Connection pool size; the embedded database needs exactly one connection. */
   MERIDIAN_DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   NEXTAUTH_SECRET: z.string().min(16).optional(),
+  /**
+   * Key for secrets stored encrypted (metrics source credentials): 32 bytes as base64 or hex.
+   * Unset → derived from NEXTAUTH_SECRET (rotating that secret then needs sources re-saved).
+   */
+  MERIDIAN_SECRET_KEY: z
+    .string()
+    .regex(/^([0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)$/, "32 bytes as hex or base64")
+    .optional(),
+  /** rate() window for golden signals; ≥ 4× the scrape interval (the demo uses 10s). */
+  MERIDIAN_METRICS_WINDOW: z
+    .string()
+    .regex(/^[1-9][0-9]*(s|m|h)$/)
+    .default("1m"),
   /** Seconds of agent silence after which a cluster is shown stale. */
   MERIDIAN_STALE_AFTER_SECONDS: z.coerce.number().int().min(5).max(86_400).default(90),
   MERIDIAN_GLOBAL_HOST_STYLE: z.enum(["global", "clusterset"]).default("global"),

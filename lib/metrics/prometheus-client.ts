@@ -1,7 +1,9 @@
 // Prometheus HTTP API client: /api/v1/query and /api/v1/query_range, with timeouts, a
 // per-source concurrency limit, a short TTL cache and redirect refusal.
 // https://prometheus.io/docs/prometheus/latest/querying/api/
+import { ResponseTooLargeError } from "@/lib/metrics/pinned-fetch";
 import { ApiResponseSchema, type QueryData } from "@/lib/metrics/prometheus-schema";
+import { SsrfError } from "@/lib/metrics/ssrf-guard";
 
 /** Credentials for a source. Sent as an Authorization header; never logged or echoed. */
 export type SourceAuth =
@@ -246,6 +248,9 @@ export function createPrometheusClient(options: PrometheusClientOptions = {}): P
           }
         } catch (err) {
           if (err instanceof PrometheusQueryError) throw err;
+          // The pinned fetch re-checks every request: a host that now resolves elsewhere.
+          if (err instanceof SsrfError) throw fail("refused", "source URL not allowed");
+          if (err instanceof ResponseTooLargeError) throw fail("limit", "response too large");
           const name = (err as { name?: string }).name;
           if (name === "TimeoutError" || name === "AbortError") throw fail("timeout", "timeout");
           // Undici's messages may contain the address; keep only a generic word.

@@ -110,9 +110,17 @@ function parseAllowList(entries: readonly string[]): AllowList {
 
 const defaultResolver: HostResolver = (hostname) => lookup(hostname, { all: true, verbatim: true });
 
+/** A checked URL and the addresses it was checked against (connect only to these). */
+export interface CheckedTarget {
+  url: URL;
+  addresses: ResolvedAddress[];
+}
+
 /** A reusable guard: `check(url)` resolves to the parsed URL or rejects with {@link SsrfError}. */
 export interface SsrfGuard {
   check(url: string): Promise<URL>;
+  /** Like `check`, plus the vetted addresses, for DNS pinning (see pinned-fetch.ts). */
+  resolve(url: string): Promise<CheckedTarget>;
 }
 
 /**
@@ -121,8 +129,9 @@ export interface SsrfGuard {
  * private, CGNAT and link-local addresses unless the allow-list permits them. Hostnames
  * are resolved and every address is checked.
  *
- * Note: checking then fetching leaves a DNS-rebinding window; pin addresses in the HTTP
- * agent where that matters.
+ * `check` alone leaves a DNS-rebinding window between the check and the fetch; `resolve`
+ * returns the vetted addresses so the request can connect to exactly those
+ * (lib/metrics/pinned-fetch.ts).
  */
 export function createSsrfGuard(options: SsrfGuardOptions = {}): SsrfGuard {
   const allow = parseAllowList(options.allow ?? []);
@@ -139,39 +148,41 @@ export function createSsrfGuard(options: SsrfGuardOptions = {}): SsrfGuard {
     return hostListed || allow.blocks.check(address, type);
   };
 
-  return {
-    async check(raw: string): Promise<URL> {
-      let url: URL;
-      try {
-        url = new URL(raw);
-      } catch {
-        throw new SsrfError("invalid-url");
-      }
-      if (url.protocol !== "http:" && url.protocol !== "https:") throw new SsrfError("scheme");
-      if (url.username || url.password) throw new SsrfError("userinfo");
-      // WHATWG URL already normalised odd IPv4 forms (0x7f.1, 2130706433) to dotted quads;
-      // IPv6 literals keep their brackets in `hostname`.
-      const host = url.hostname
-        .replace(/^\[|\]$/g, "")
-        .replace(/\.$/, "")
-        .toLowerCase();
-      if (!host) throw new SsrfError("invalid-url");
-      if (METADATA_HOSTS.has(host)) throw new SsrfError("address");
+  const resolve = async (raw: string): Promise<CheckedTarget> => {
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      throw new SsrfError("invalid-url");
+    }
+    if (url.protocol !== "http:" && url.protocol !== "https:") throw new SsrfError("scheme");
+    if (url.username || url.password) throw new SsrfError("userinfo");
+    // WHATWG URL already normalised odd IPv4 forms (0x7f.1, 2130706433) to dotted quads;
+    // IPv6 literals keep their brackets in `hostname`.
+    const host = url.hostname
+      .replace(/^\[|\]$/g, "")
+      .replace(/\.$/, "")
+      .toLowerCase();
+    if (!host) throw new SsrfError("invalid-url");
+    if (METADATA_HOSTS.has(host)) throw new SsrfError("address");
 
-      let addresses: string[];
-      if (family(host)) {
-        addresses = [host];
-      } else {
-        try {
-          addresses = (await resolver(host)).map((a) => a.address);
-        } catch {
-          throw new SsrfError("unresolvable");
-        }
-        if (addresses.length === 0) throw new SsrfError("unresolvable");
+    let addresses: ResolvedAddress[];
+    const literal = family(host);
+    if (literal) {
+      addresses = [{ address: host, family: literal === "ipv4" ? 4 : 6 }];
+    } else {
+      try {
+        addresses = await resolver(host);
+      } catch {
+        throw new SsrfError("unresolvable");
       }
-      const listed = !family(host) && hostAllowed(host);
-      if (!addresses.every((a) => addressAllowed(a, listed))) throw new SsrfError("address");
-      return url;
-    },
+      if (addresses.length === 0) throw new SsrfError("unresolvable");
+    }
+    const listed = !literal && hostAllowed(host);
+    if (!addresses.every((a) => addressAllowed(a.address, listed))) {
+      throw new SsrfError("address");
+    }
+    return { url, addresses };
   };
+  return { resolve, check: async (raw) => (await resolve(raw)).url };
 }

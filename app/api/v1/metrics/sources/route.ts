@@ -1,0 +1,24 @@
+// GET /api/v1/metrics/sources — metrics sources (no credentials); POST — add one (admin)
+import { z } from "zod";
+import { parseOrThrow } from "@/lib/api/errors";
+import { metricsSourceCreateSchema, metricsSourceSchema } from "@/lib/api/metrics-schemas";
+import { json, readJson } from "@/lib/api/respond";
+import { withAuth } from "@/lib/auth/with-auth";
+import { actorOf } from "@/lib/db/audit";
+import { createMetricsSource, listMetricsSources } from "@/lib/db/metrics-sources";
+
+export const GET = withAuth(
+  async () =>
+    json(z.object({ items: z.array(metricsSourceSchema) }), {
+      items: await listMetricsSources(),
+    }),
+  { role: "viewer" },
+);
+
+export const POST = withAuth(
+  async (req, { principal }) => {
+    const input = parseOrThrow(metricsSourceCreateSchema, await readJson(req));
+    return json(metricsSourceSchema, await createMetricsSource(input, actorOf(principal)), 201);
+  },
+  { role: "admin" },
+);

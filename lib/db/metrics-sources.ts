@@ -1,0 +1,225 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+
+import { ApiError, notFound } from "@/lib/api/errors";
+import {
+  allowListSchema,
+  sourceAuthInputSchema,
+  type MetricsSourceCreateInput,
+  type MetricsSourceDto,
+  type MetricsSourceUpdateInput,
+  type SourceAuthInput,
+} from "@/lib/api/metrics-schemas";
+import { openSecret, sealSecret } from "@/lib/auth/secret";
+import { recordAudit, type Actor } from "@/lib/db/audit";
+import { db } from "@/lib/db/client";
+import type { PrometheusSource as SourceRow } from "@/lib/db/generated/client";
+import type { PrometheusSource, SourceAuth } from "@/lib/metrics/prometheus-client";
+import { createSsrfGuard, SsrfError } from "@/lib/metrics/ssrf-guard";
+
+/** The Setting key holding the admin allow-list of private networks for sources. */
+export const ALLOW_LIST_KEY = "metricsAllowedNetworks";
+
+/** A source ready to query: credentials decrypted, for server-side use only. */
+export interface RuntimeSource extends PrometheusSource {
+  id: string;
+  kind: "prometheus" | "alertmanager";
+  scope: "global" | "cluster";
+}
+
+const context = (id: string) => `metrics-source:${id}`;
+
+function toDto(row: SourceRow): MetricsSourceDto {
+  return {
+    id: row.id,
+    name: row.name,
+    kind: row.kind,
+    url: row.url,
+    scope: row.scope,
+    clusterName: row.clusterName,
+    auth: row.auth,
+    hasAuth: row.auth !== "none" && row.authSecret !== null,
+    enabled: row.enabled,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Every configured source, by name. Credentials never leave this module. */
+export async function listMetricsSources(): Promise<MetricsSourceDto[]> {
+  const rows = await db().prometheusSource.findMany({ orderBy: { name: "asc" } });
+  return rows.map(toDto);
+}
+
+/** The admin allow-list (CIDRs, addresses, hostnames) that lets sources use private ranges. */
+export async function getAllowList(): Promise<string[]> {
+  const row = await db().setting.findUnique({ where: { key: ALLOW_LIST_KEY } });
+  const parsed = allowListSchema.safeParse({ entries: row?.value ?? [] });
+  return parsed.success ? parsed.data.entries : [];
+}
+
+/** Replaces the allow-list; sources already saved are checked again at request time. */
+export async function setAllowList(entries: string[], actor: Actor): Promise<string[]> {
+  const unique = [...new Set(entries)];
+  await db().$transaction(async (tx) => {
+    await tx.setting.upsert({
+      where: { key: ALLOW_LIST_KEY },
+      create: { key: ALLOW_LIST_KEY, value: unique, updatedBy: actor.label },
+      update: { value: unique, updatedBy: actor.label },
+    });
+    await recordAudit(tx, actor, "settings.metrics-allow-list", "setting", ALLOW_LIST_KEY, {
+      entries: unique,
+    });
+  });
+  return unique;
+}
+
+/** Refuses a URL the SSRF guard would not fetch, with the guard's generic message. */
+async function assertUrlAllowed(url: string): Promise<void> {
+  try {
+    await createSsrfGuard({ allow: await getAllowList() }).check(url);
+  } catch (err) {
+    const message = err instanceof SsrfError ? err.message : "source URL refused";
+    throw new ApiError(400, "url_refused", message);
+  }
+}
+
+async function assertCluster(name: string | null | undefined): Promise<void> {
+  if (!name) return;
+  const found = await db().cluster.findUnique({ where: { name }, select: { name: true } });
+  if (!found) throw new ApiError(400, "invalid_input", `clusterName: no cluster named ${name}`);
+}
+
+function sealAuth(
+  id: string,
+  auth: SourceAuthInput,
+): { auth: SourceRow["auth"]; authSecret: string | null } {
+  if (auth.type === "none") return { auth: "none", authSecret: null };
+  return { auth: auth.type, authSecret: sealSecret(JSON.stringify(auth), context(id)) };
+}
+
+/** Creates a source after the SSRF check; credentials are stored encrypted. */
+export async function createMetricsSource(
+  input: MetricsSourceCreateInput,
+  actor: Actor,
+): Promise<MetricsSourceDto> {
+  await assertUrlAllowed(input.url);
+  await assertCluster(input.scope === "cluster" ? input.clusterName : null);
+  const id = randomUUID();
+  const row = await db().$transaction(async (tx) => {
+    const created = await tx.prometheusSource.create({
+      data: {
+        id,
+        name: input.name,
+        kind: input.kind,
+        url: input.url,
+        scope: input.scope,
+        clusterName: input.scope === "cluster" ? input.clusterName! : null,
+        enabled: input.enabled,
+        ...sealAuth(id, input.auth),
+      },
+    });
+    await recordAudit(tx, actor, "metrics-source.create", "metrics-source", id, {
+      name: input.name,
+      kind: input.kind,
+      scope: input.scope,
+    });
+    return created;
+  });
+  return toDto(row);
+}
+
+/** Updates a source; a new URL is checked again, omitted `auth` keeps the stored secret. */
+export async function updateMetricsSource(
+  id: string,
+  input: MetricsSourceUpdateInput,
+  actor: Actor,
+): Promise<MetricsSourceDto> {
+  const current = await db().prometheusSource.findUnique({ where: { id } });
+  if (!current) throw notFound("Metrics source");
+  const scope = input.scope ?? current.scope;
+  const clusterName =
+    scope === "global"
+      ? null
+      : input.clusterName !== undefined
+        ? input.clusterName
+        : current.clusterName;
+  if (scope === "cluster" && !clusterName) {
+    throw new ApiError(400, "invalid_input", "clusterName: required for a cluster source");
+  }
+  if (input.scope === "global" && input.clusterName) {
+    throw new ApiError(400, "invalid_input", "clusterName: only for a cluster source");
+  }
+  if (input.url !== undefined && input.url !== current.url) await assertUrlAllowed(input.url);
+  await assertCluster(clusterName);
+  const row = await db().$transaction(async (tx) => {
+    const updated = await tx.prometheusSource.update({
+      where: { id },
+      data: {
+        name: input.name,
+        kind: input.kind,
+        url: input.url,
+        scope,
+        clusterName,
+        enabled: input.enabled,
+        ...(input.auth ? sealAuth(id, input.auth) : {}),
+      },
+    });
+    await recordAudit(tx, actor, "metrics-source.update", "metrics-source", id, {
+      fields: Object.keys(input),
+    });
+    return updated;
+  });
+  return toDto(row);
+}
+
+/** Deletes a source. */
+export async function deleteMetricsSource(id: string, actor: Actor): Promise<void> {
+  await db().$transaction(async (tx) => {
+    const row = await tx.prometheusSource.findUnique({ where: { id } });
+    if (!row) throw notFound("Metrics source");
+    await tx.prometheusSource.delete({ where: { id } });
+    await recordAudit(tx, actor, "metrics-source.delete", "metrics-source", id, { name: row.name });
+  });
+}
+
+function runtimeAuth(row: SourceRow): SourceAuth | undefined {
+  if (row.auth === "none" || !row.authSecret) return undefined;
+  const parsed = sourceAuthInputSchema.parse(
+    JSON.parse(openSecret(row.authSecret, context(row.id))),
+  );
+  return parsed.type === "none" ? undefined : parsed;
+}
+
+function toRuntime(row: SourceRow): RuntimeSource {
+  const auth = runtimeAuth(row);
+  return {
+    id: row.id,
+    name: row.name,
+    url: row.url,
+    kind: row.kind,
+    scope: row.scope,
+    ...(row.clusterName ? { cluster: row.clusterName } : {}),
+    ...(auth ? { auth } : {}),
+  };
+}
+
+/**
+ * Enabled sources of a kind with decrypted credentials, for the server's outbound queries
+ * (golden signals, alerts). Never send these to a client.
+ */
+export async function loadRuntimeSources(
+  kind: "prometheus" | "alertmanager" = "prometheus",
+): Promise<RuntimeSource[]> {
+  const rows = await db().prometheusSource.findMany({
+    where: { kind, enabled: true },
+    orderBy: { name: "asc" },
+  });
+  return rows.map(toRuntime);
+}
+
+/** One source by id with decrypted credentials (for the connection test), or null. */
+export async function loadRuntimeSource(id: string): Promise<RuntimeSource | null> {
+  const row = await db().prometheusSource.findUnique({ where: { id } });
+  return row ? toRuntime(row) : null;
+}
