@@ -10,6 +10,17 @@ const CHROMIUM = process.env.MERIDIAN_E2E_CHROMIUM ?? "/usr/bin/chromium";
 const PORT = Number(process.env.MERIDIAN_E2E_PORT ?? 3210);
 const BASE_URL = `http://localhost:${PORT}`;
 const CI = Boolean(process.env.CI);
+const LAUNCH = {
+  executablePath: CHROMIUM,
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
+};
 
 if (!existsSync(CHROMIUM)) {
   throw new Error(
@@ -41,20 +52,23 @@ export default defineConfig({
   projects: [
     {
       name: "chromium",
+      // The kube spec adds clusters and a global service to the shared demo server, so it runs
+      // after every other spec (project "kube" below).
+      testIgnore: /sharing-kube\.spec\.ts$/,
       use: {
         ...devices["Desktop Chrome"],
         viewport: { width: 1280, height: 800 },
-        launchOptions: {
-          executablePath: CHROMIUM,
-          args: [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-          ],
-        },
+        launchOptions: LAUNCH,
+      },
+    },
+    {
+      name: "kube",
+      testMatch: /sharing-kube\.spec\.ts$/,
+      dependencies: ["chromium"],
+      use: {
+        ...devices["Desktop Chrome"],
+        viewport: { width: 1280, height: 800 },
+        launchOptions: LAUNCH,
       },
     },
   ],

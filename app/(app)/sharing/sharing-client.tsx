@@ -138,7 +138,7 @@ export function SharingClient({ canChange, clusters, rows }: SharingClientProps)
             role="search"
             className="border-border flex flex-wrap items-center gap-2 border-b px-4 py-3"
           >
-            <div className="relative min-w-56 flex-1">
+            <div className="relative w-72">
               <Search
                 className="text-subtle pointer-events-none absolute top-1/2 left-2.5 size-3.5 -translate-y-1/2"
                 aria-hidden
@@ -174,7 +174,6 @@ export function SharingClient({ canChange, clusters, rows }: SharingClientProps)
               />
               Shared only
             </label>
-            <MatrixLegend />
           </div>
           {intent.error && !intent.data ? (
             <div className="p-4">
@@ -222,10 +221,13 @@ export function SharingClient({ canChange, clusters, rows }: SharingClientProps)
               }
             />
           )}
-          <p className="border-border text-subtle border-t px-4 py-2 text-xs">
-            {visible.length} of {rows.length} global services × {clusters.length} live clusters
-            {canChange ? "" : " · read-only: viewers cannot change sharing"}
-          </p>
+          <div className="border-border text-subtle flex flex-wrap items-center gap-3 border-t px-4 py-2 text-xs">
+            <span data-testid="matrix-count">
+              {visible.length} of {rows.length} global services × {clusters.length} live clusters
+              {canChange ? "" : " · read-only: viewers cannot change sharing"}
+            </span>
+            <MatrixLegend />
+          </div>
         </Card>
       )}
       {!reviewing ? (
