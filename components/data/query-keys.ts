@@ -13,6 +13,11 @@ export const queryKeys = {
     /** One cluster's summary and agent status (GET /api/v1/clusters/{name}/agent). */
     summary: (name: string) => ["clusters", name, "summary"] as const,
   },
+  topology: {
+    all: ["topology"] as const,
+    /** GET /api/v1/topology with these search params. */
+    graph: (search: string) => ["topology", search] as const,
+  },
   apiTokens: {
     all: ["api-tokens"] as const,
     list: () => ["api-tokens", "list"] as const,
