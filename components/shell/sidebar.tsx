@@ -52,7 +52,6 @@ export function Sidebar() {
           <SectionLabel>Coming next</SectionLabel>
           <div className="space-y-0.5">
             <UpcomingItem icon={<Waypoints aria-hidden />}>Topology</UpcomingItem>
-            <UpcomingItem icon={<Bell aria-hidden />}>Alerts</UpcomingItem>
           </div>
           <SectionLabel>Settings</SectionLabel>
           <NavLink href="/settings/tokens" icon={<KeyRound aria-hidden />}>
@@ -82,6 +81,9 @@ function FleetLinks() {
       </NavLink>
       <NavLink href="/changes" icon={<GitCommitHorizontal aria-hidden />}>
         Changes
+      </NavLink>
+      <NavLink href="/alerts" icon={<Bell aria-hidden />}>
+        Alerts
       </NavLink>
     </>
   );
