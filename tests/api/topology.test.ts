@@ -160,15 +160,11 @@ describe("GET /api/v1/topology", () => {
     await db().prometheusSource.create({
       data: { name: "global", url: "http://127.0.0.1:9/", scope: "global" },
     });
-    await db().prometheusSource.create({
-      data: { name: "secured", url: "https://prom.example/", auth: "bearer", authSecret: "x" },
-    });
     const g = await graph();
-    expect(g.metrics).toEqual({ configured: true, sources: ["global", "secured"] });
+    expect(g.metrics).toEqual({ configured: true, sources: ["global"] });
     expect(ids(g, "service")).toHaveLength(9);
-    expect(g.errors.map((e) => e.source).sort()).toEqual(["global", "secured"]);
+    expect(g.errors.map((e) => e.source)).toEqual(["global"]);
     const text = JSON.stringify(g.errors);
     expect(text).not.toContain("127.0.0.1");
-    expect(text).not.toContain("prom.example");
   });
 });
