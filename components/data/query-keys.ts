@@ -40,4 +40,12 @@ export const queryKeys = {
     list: (query: Record<string, string>) => ["alerts", "list", query] as const,
     summary: () => ["alerts", "summary"] as const,
   },
+  /** Metrics sources, the SSRF allow-list and a global service's golden signals. */
+  metrics: {
+    all: ["metrics"] as const,
+    sources: () => ["metrics", "sources"] as const,
+    allowList: () => ["metrics", "allow-list"] as const,
+    service: (namespace: string, name: string, range: string) =>
+      ["metrics", "service", namespace, name, range] as const,
+  },
 };
