@@ -9,13 +9,16 @@ import * as summary from "@/app/api/v1/alerts/summary/route";
 import { alertListSchema, alertSummarySchema } from "@/lib/api/alert-schemas";
 import { db } from "@/lib/db/client";
 import { seedDemoFleet } from "@/lib/db/demo-seed";
-import { ALLOWED_NETWORKS_KEY } from "@/lib/db/alert-sources";
+import { invalidateMetricsAllowList } from "@/lib/db/metrics-runtime";
+import { createMetricsSource, setAllowList } from "@/lib/db/metrics-sources";
 import { resetDatabase } from "../helpers/db";
 import { call, userWithToken } from "../helpers/api";
 
 let viewer: string;
 let stub: Server;
 let stubUrl: string;
+const authSeen: string[] = [];
+const ADMIN = { type: "system", label: "test" } as const;
 
 const AM_ALERT = (cluster: string) => ({
   labels: {
@@ -39,6 +42,7 @@ beforeAll(async () => {
   viewer = (await userWithToken("viewer")).token;
   await seedDemoFleet();
   stub = createServer((req, res) => {
+    if (req.url?.startsWith("/secure/")) authSeen.push(req.headers.authorization ?? "");
     res.writeHead(200, { "content-type": "application/json" });
     res.end(JSON.stringify(req.url === "/api/v2/alerts" ? [AM_ALERT("east-2")] : []));
   });
@@ -135,7 +139,7 @@ describe("GET /api/v1/alerts", () => {
     );
   });
 
-  it("reads configured sources, marks failing ones, and refuses loopback unless allow-listed", async () => {
+  it("reads configured sources with their credentials, marks failing ones, refuses loopback unless allow-listed", async () => {
     await db().prometheusSource.createMany({
       data: [
         { name: "am", kind: "alertmanager", url: stubUrl },
@@ -146,35 +150,43 @@ describe("GET /api/v1/alerts", () => {
           scope: "cluster",
           clusterName: "east-1",
         },
-        { name: "prom-secret", kind: "prometheus", url: stubUrl, auth: "bearer", authSecret: "x" },
         { name: "off", kind: "prometheus", url: stubUrl, enabled: false },
       ],
     });
     const refused = alertListSchema.parse((await get(alerts.GET)).body);
-    expect(refused.errors).toEqual([
-      { source: "prom-secret", message: "source prom-secret failed: credentials unavailable" },
-      { source: "am", message: "source am failed: source URL not allowed" },
-      { source: "prom-gone", message: "source prom-gone failed: source URL not allowed" },
-    ]);
+    expect(refused.errors.map((e) => e.source)).toEqual(["am", "prom-gone"]);
     expect(refused.items.length).toBe(3); // fleet alerts still there
 
-    await db().setting.create({ data: { key: ALLOWED_NETWORKS_KEY, value: ["127.0.0.1/32"] } });
+    await setAllowList(["127.0.0.1/32"], ADMIN);
+    invalidateMetricsAllowList();
+    await createMetricsSource(
+      {
+        name: "am-secure",
+        kind: "alertmanager",
+        url: `${stubUrl}/secure`,
+        scope: "global",
+        auth: { type: "bearer", token: "s3cret-token" },
+        enabled: true,
+      },
+      ADMIN,
+    );
     const body = alertListSchema.parse((await get(alerts.GET)).body);
     expect(body.errors).toEqual([
-      { source: "prom-secret", message: "source prom-secret failed: credentials unavailable" },
       { source: "prom-gone", message: "source prom-gone failed: unreachable" },
     ]);
-    expect(JSON.stringify(body)).not.toContain("127.0.0.1");
+    expect(authSeen).toContain("Bearer s3cret-token");
+    expect(JSON.stringify(body)).not.toMatch(/127\.0\.0\.1|s3cret/);
     const reviews = body.rollups.services.find((s) => s.name === "reviews");
     expect(reviews).toMatchObject({
       status: "degraded",
       label: "degraded · 1 of 3 clusters",
       affectedClusters: ["east-2"],
     });
-    expect(body.sources.map((s) => [s.name, s.ok, s.alerts])).toEqual([
-      ["meridian", true, 3],
-      ["am", true, 1],
-      ["prom-gone", false, 0],
+    expect(body.sources.map((s) => [s.name, s.type, s.ok, s.alerts])).toEqual([
+      ["meridian", "meridian", true, 3],
+      ["am", "alertmanager", true, 1],
+      ["am-secure", "alertmanager", true, 0],
+      ["prom-gone", "prometheus", false, 0],
     ]);
   });
 });
@@ -202,7 +214,7 @@ describe("GET /api/v1/alerts/summary", () => {
         total: 3,
       },
     ]);
-    expect(body.errors.map((e) => e.source)).toEqual(["prom-secret", "prom-gone"]);
+    expect(body.errors.map((e) => e.source)).toEqual(["prom-gone"]);
   });
 
   it("applies the same filters and refuses bad ones", async () => {
