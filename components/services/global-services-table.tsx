@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { GlobalServiceDto } from "@/lib/api/schemas";
 import { EndpointCount } from "@/components/status/endpoint-count";
+import { ServiceAlertBadge } from "@/components/alerts/service-alert-badge";
 import { HealthBadge } from "@/components/status/status-badges";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { ClusterChip } from "./cluster-chip";
@@ -56,7 +57,10 @@ export function GlobalServicesTable({ services }: { services: GlobalServiceDto[]
                 />
               </TD>
               <TD>
-                <HealthBadge health={s.health} />
+                <div className="flex flex-wrap items-center gap-1.5">
+                  <HealthBadge health={s.health} />
+                  <ServiceAlertBadge namespace={s.namespace} name={s.name} />
+                </div>
               </TD>
             </TR>
           );

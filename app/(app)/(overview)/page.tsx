@@ -1,5 +1,6 @@
 import { Boxes, Globe, Hourglass, Network, Server, TriangleAlert } from "lucide-react";
 import type { Metadata } from "next";
+import { OverviewAlerts } from "@/components/alerts/overview-alerts";
 import { ClusterCard } from "@/components/clusters/cluster-card";
 import { NoClusters } from "@/components/clusters/no-clusters";
 import { StaleCallout } from "@/components/clusters/stale-callout";
@@ -62,6 +63,10 @@ export default async function OverviewPage() {
           }
         />
       </section>
+
+      <div className="mt-6">
+        <OverviewAlerts />
+      </div>
 
       {stale.length > 0 ? (
         <div className="mt-6">

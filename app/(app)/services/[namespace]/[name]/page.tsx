@@ -2,6 +2,7 @@ import { ChevronRight } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { ServiceAlertsSection } from "@/components/alerts/service-alerts-section";
 import { MembersTable } from "@/components/global-service/members-table";
 import { FailoverSection } from "@/components/intent/failover-section";
 import { HealthBadge } from "@/components/status/status-badges";
@@ -57,6 +58,7 @@ export default async function GlobalServicePage({ params }: GlobalServicePagePro
 
       <div className="space-y-4" data-can-change={canChange ? "true" : "false"}>
         <MembersTable service={service} />
+        <ServiceAlertsSection namespace={service.namespace} name={service.name} />
         <FailoverSection service={service} canChange={canChange} />
       </div>
     </>
