@@ -3,6 +3,8 @@
 import type { APIRequestContext } from "@playwright/test";
 import { adminTest as test, expect } from "./helpers/fixtures";
 import { ChangeSetPage } from "./pages/change-set-page";
+import { FailoverSection } from "./pages/failover-section";
+import { LoginPage } from "./pages/login-page";
 import { SharingPage } from "./pages/sharing-page";
 
 const SERVICE = "bookinfo/reviews";
@@ -126,4 +128,95 @@ test.describe("sharing: export → plan → apply → rollback", () => {
     await page.getByRole("button", { name: "Discard" }).click();
     await expect(next).toHaveAttribute("aria-pressed", "false");
   });
+});
+
+test.describe("failover editor", () => {
+  test("tiers by move buttons, weights validated to 100, plan shows the DestinationRule change", async ({
+    page,
+    capture,
+  }) => {
+    test.setTimeout(90_000);
+    // Share reviews from both Istio clusters and import it into east-2, through the matrix.
+    const sharing = new SharingPage(page);
+    await sharing.goto();
+    await sharing.exportToggle(SERVICE, "east-1").click();
+    await sharing.exportToggle(SERVICE, "east-2").click();
+    await sharing.importToggle(SERVICE, "east-2").click();
+    await sharing.reviewButton.click();
+    await sharing.plan.applyButton.click();
+    const changeSet = new ChangeSetPage(page);
+    await expect(changeSet.status).toHaveText("Applied", { timeout: 30_000 });
+    const shared = changeSet.number();
+
+    const failover = new FailoverSection(page);
+    await failover.goto("bookinfo", "reviews");
+    await failover.enable.check();
+    // One tier per exporter, in export order; east-2 moves up to be preferred.
+    await expect(failover.tier(1)).toContainText("US East 1");
+    await failover.moveUp("east-2");
+    await expect(failover.tier(1)).toContainText("US East 2");
+    await expect(failover.tier(2)).toContainText("US East 1");
+    // Both in one weighted tier: the sum must be 100 before a plan can be asked for.
+    await failover.moveUp("east-1");
+    await failover.tier(1).getByLabel("Weighted").check();
+    await failover.clusterChip("east-1").getByRole("spinbutton").fill("70");
+    await expect(failover.problems).toContainText("weights add up to 120, not 100");
+    await expect(failover.reviewButton).toBeDisabled();
+    await failover.clusterChip("east-2").getByRole("spinbutton").fill("30");
+    await expect(failover.problems).toHaveCount(0);
+    await capture("failover-editor");
+
+    await failover.reviewButton.click();
+    await expect(failover.plan.root).toBeVisible();
+    await expect(failover.plan.diff("east-2")).toContainText("outlierDetection");
+    await capture("failover-plan");
+    await failover.plan.applyButton.click();
+    await expect(changeSet.status).toHaveText("Applied", { timeout: 30_000 });
+    await capture("failover-applied");
+
+    // Undo both change sets so the other specs see the demo as it started.
+    for (const n of [changeSet.number(), shared]) {
+      await changeSet.goto(n);
+      await changeSet.rollbackButton.click();
+      await changeSet.rollbackDialog.getByRole("button", { name: "Roll back" }).click();
+      await expect(page.getByTestId("change-set-status")).toContainText(`rolls back #${n}`);
+      await expect(changeSet.status).toHaveText("Applied", { timeout: 30_000 });
+    }
+  });
+});
+
+test("a viewer sees the matrix and plans read-only, in the dark theme", async ({
+  page,
+  browser,
+  baseURL,
+  capture,
+}) => {
+  const email = `viewer-sharing-${Date.now().toString(36)}@meridian.test`;
+  const password = "viewer-Passw0rd-e2e";
+  const created = await page.request.post("/api/v1/users", {
+    data: { email, password, role: "viewer" },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const context = await browser.newContext({
+    baseURL,
+    colorScheme: "dark",
+    storageState: { cookies: [], origins: [] },
+  });
+  try {
+    const viewer = await context.newPage();
+    const login = new LoginPage(viewer);
+    await login.goto("/sharing");
+    await login.signIn(email, password);
+    const sharing = new SharingPage(viewer);
+    await expect(sharing.matrix).toBeVisible();
+    await expect(sharing.exportToggle(SERVICE, EXPORTER)).toBeDisabled();
+    await expect(viewer.getByTestId("matrix-count")).toContainText("read-only");
+    await capture("matrix-viewer-dark", viewer);
+
+    await viewer.goto("/changes");
+    await expect(viewer.getByRole("heading", { level: 1, name: "Changes" })).toBeVisible();
+    await capture("history-dark", viewer);
+  } finally {
+    await context.close();
+  }
 });
