@@ -14,6 +14,8 @@ const envSchema = z.object({
     .string()
     .regex(/^([0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)$/, "32 bytes as hex or base64")
     .optional(),
+  /** Set by `npm run demo`: whether it could start Prometheus for the demo fleet. */
+  MERIDIAN_DEMO_METRICS: z.enum(["running", "unavailable"]).optional(),
   /** rate() window for golden signals; ≥ 4× the scrape interval (the demo uses 10s). */
   MERIDIAN_METRICS_WINDOW: z
     .string()

@@ -178,6 +178,8 @@ export const serviceMetricsSchema = z.discriminatedUnion("configured", [
     configured: z.literal(false),
     reason: z.enum(["no-sources", "unsupported-mesh"]),
     message: z.string(),
+    /** How to turn metrics on in this deployment (e.g. the demo without Prometheus). */
+    hint: z.string().nullable(),
   }),
   z.object({
     configured: z.literal(true),

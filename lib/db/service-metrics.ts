@@ -27,6 +27,12 @@ function relevantSources(all: RuntimeSource[], clusters: Set<string>): RuntimeSo
   );
 }
 
+function demoHint(): string | null {
+  return env().MERIDIAN_DEMO_METRICS === "unavailable"
+    ? "This demo runs without metrics because no `prometheus` binary is on PATH. Install it (`apt-get install -y prometheus`) and restart `npm run demo`: it then starts a Prometheus per cluster plus a federating one and registers them here."
+    : null;
+}
+
 /** Options for tests and benchmarks: another client, a fixed clock, explicit sources. */
 export interface ServiceMetricsOptions {
   client?: PrometheusClient;
@@ -57,6 +63,7 @@ export async function getServiceMetrics(
       configured: false,
       reason: "no-sources",
       message: "No Prometheus source is configured. An admin can add one under Settings → Metrics.",
+      hint: demoHint(),
     };
   }
   const meshes = METRICS_MESHES.filter((m) => service.clusters.some((c) => c.meshes.includes(m)));
@@ -66,6 +73,7 @@ export async function getServiceMetrics(
       reason: "unsupported-mesh",
       message:
         "Golden signals are read from Istio and Linkerd proxy metrics; this service runs on neither.",
+      hint: null,
     };
   }
   const range = chartRange(query.range, opts.now ?? Date.now(), {

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ServiceAlertsSection } from "@/components/alerts/service-alerts-section";
 import { MembersTable } from "@/components/global-service/members-table";
+import { GoldenSignalsCard } from "@/components/metrics/golden-signals-card";
 import { FailoverSection } from "@/components/intent/failover-section";
 import { HealthBadge } from "@/components/status/status-badges";
 import { EndpointCount } from "@/components/status/endpoint-count";
@@ -58,6 +59,7 @@ export default async function GlobalServicePage({ params }: GlobalServicePagePro
 
       <div className="space-y-4" data-can-change={canChange ? "true" : "false"}>
         <MembersTable service={service} />
+        <GoldenSignalsCard namespace={service.namespace} name={service.name} />
         <ServiceAlertsSection namespace={service.namespace} name={service.name} />
         <FailoverSection service={service} canChange={canChange} />
       </div>
