@@ -1,9 +1,8 @@
-import { BellRing, Flame } from "lucide-react";
+import { BellRing, Flame, ShieldCheck } from "lucide-react";
 import Link from "next/link";
 import type { AlertDto } from "@/lib/api/alert-schemas";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
-import { LogoMark } from "@/components/brand/logo";
 import { AlertStateBadge, SeverityBadge } from "./alert-badges";
 
 function SourceList({ sources }: { sources: AlertDto["sources"] }) {
@@ -24,7 +23,7 @@ function SourceList({ sources }: { sources: AlertDto["sources"] }) {
           ) : s.type === "prometheus" ? (
             <Flame className="size-3" aria-hidden />
           ) : (
-            <LogoMark className="size-3" />
+            <ShieldCheck className="size-3" aria-hidden />
           )}
           {s.type === "meridian" ? "Meridian" : s.name}
         </span>

@@ -1,7 +1,15 @@
 "use client";
 
 import clsx from "clsx";
-import { BellRing, CheckCircle2, Flame, RefreshCw, SearchX, TriangleAlert } from "lucide-react";
+import {
+  BellRing,
+  CheckCircle2,
+  Flame,
+  RefreshCw,
+  SearchX,
+  ShieldCheck,
+  TriangleAlert,
+} from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import type { AlertListDto, AlertQueryInput } from "@/lib/api/alert-schemas";
 import { countAlerts } from "@/lib/domain/alert-filter";
@@ -14,7 +22,6 @@ import {
 } from "@/components/alerts/alert-filters";
 import { AlertGroups } from "@/components/alerts/alert-groups";
 import { alertSearch, ALERTS_REFRESH_MS, useAlerts } from "@/components/data/use-alerts";
-import { LogoMark } from "@/components/brand/logo";
 import { formatRelative } from "@/components/format/time";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -157,7 +164,7 @@ function Sources({ data }: { data: AlertListDto }) {
           data-ok={s.ok ? "true" : "false"}
         >
           {s.type === "meridian" ? (
-            <LogoMark className="size-3" />
+            <ShieldCheck className="size-3" aria-hidden />
           ) : s.type === "alertmanager" ? (
             <BellRing className="size-3" aria-hidden />
           ) : (
@@ -215,7 +222,7 @@ export function AlertsClient({ initialQuery, initialData, clusters, services }: 
     <>
       <PageHeader
         title="Alerts"
-        description="Prometheus and Alertmanager alerts and Meridian's fleet checks, rolled up per global service: degraded in some clusters and still served, or down everywhere."
+        description="Prometheus, Alertmanager and Meridian fleet checks, rolled up per global service."
         actions={
           data ? (
             <LiveStatus
