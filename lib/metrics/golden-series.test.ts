@@ -71,7 +71,7 @@ describe("golden series", () => {
     expect(s.total.p99[0]).toBe(90);
   });
 
-  it("prefers a per-cluster source for its cluster and derives the error ratio", () => {
+  it("prefers the global source, fills in from per-cluster ones and derives the error ratio", () => {
     const global = parseGoldenSeries(
       [
         series({ signal: "rps", scope: "cluster", cluster: "a" }, [[100, 10]]),
@@ -82,21 +82,24 @@ describe("golden series", () => {
       grid,
       { source: "global" },
     );
-    const local = parseGoldenSeries(
-      [series({ signal: "rps", scope: "cluster" }, [[100, 11]])],
-      grid,
-      {
-        source: "prom-a",
-        fallbackCluster: "a",
-      },
-    );
-    const merged = mergeGoldenSeries([global, local], grid.length);
+    const local = (cluster: string, rps: number) =>
+      parseGoldenSeries([series({ signal: "rps", scope: "cluster" }, [[100, rps]])], grid, {
+        source: `prom-${cluster}`,
+        fallbackCluster: cluster,
+      });
+    // Global first or last: it wins for the clusters it has, and its exact total is kept.
+    const merged = mergeGoldenSeries([local("a", 11), global], grid.length);
     expect(merged.clusters).toEqual(["a", "b"]);
-    expect(merged.byCluster.a?.rps[0]).toBe(11);
+    expect(merged.byCluster.a?.rps[0]).toBe(10);
     expect(merged.byCluster.a?.errorRatio[0]).toBe(0);
     expect(merged.byCluster.b?.errorRatio[0]).toBe(0.25);
-    expect(merged.total.rps[0]).toBe(31);
-    expect(merged.approximateQuantiles).toBe(true);
+    expect(merged.total.rps[0]).toBe(30);
+    expect(merged.approximateQuantiles).toBe(false);
+    // A cluster the global source lacks comes from its own Prometheus; the total is summed.
+    const filled = mergeGoldenSeries([global, local("c", 7)], grid.length);
+    expect(filled.clusters).toEqual(["a", "b", "c"]);
+    expect(filled.total.rps[0]).toBe(37);
+    expect(filled.approximateQuantiles).toBe(true);
     // One source alone keeps its own (exact) total.
     const alone = mergeGoldenSeries([global], grid.length);
     expect(alone.total.rps[0]).toBe(30);

@@ -159,17 +159,19 @@ function withRatio(v: SignalValues): SignalValues & { errorRatio: Values } {
 }
 
 /**
- * Merges the sources' answers. Each cluster comes from one source: a per-cluster source
- * wins for its own cluster, otherwise the first source (in input order) that has it. With
- * one contributing source its own total is kept (exact quantiles); otherwise the total is
- * summed from the chosen clusters and its quantiles are the per-cluster maximum.
+ * Merges the sources' answers. Each cluster comes from one source: a global source
+ * (federating Prometheus, Thanos, Mimir) wins, so its exact total can be kept; a
+ * per-cluster source fills in for clusters no global source answered for (e.g. while the
+ * global one is down). With one contributing source its own total is kept (exact
+ * quantiles); otherwise the total is summed from the chosen clusters and its quantiles are
+ * the per-cluster maximum.
  */
 export function mergeGoldenSeries(parts: readonly SourceSeries[], length: number): MergedSeries {
   const chosen = new Map<string, { part: SourceSeries; values: SignalValues }>();
   for (const part of parts) {
     for (const [cluster, values] of part.clusters) {
       const have = chosen.get(cluster);
-      if (!have || (part.perCluster && !have.part.perCluster))
+      if (!have || (!part.perCluster && have.part.perCluster))
         chosen.set(cluster, { part, values });
     }
   }
