@@ -21,20 +21,6 @@ function SectionLabel({ children }: { children: ReactNode }) {
   );
 }
 
-/** Not built yet: shown greyed so operators see what is coming, but never as a dead link. */
-function UpcomingItem({ icon, children }: { icon: ReactNode; children: ReactNode }) {
-  return (
-    <div
-      aria-disabled="true"
-      className="text-subtle/70 flex h-8 cursor-default items-center gap-2.5 rounded-md px-2.5 text-[13px] [&>svg]:size-4"
-    >
-      {icon}
-      {children}
-      <span className="border-border ml-auto rounded border px-1 text-[10px] leading-4">Soon</span>
-    </div>
-  );
-}
-
 export function Sidebar() {
   return (
     <aside className="border-border bg-surface hidden w-56 shrink-0 border-r md:block">
@@ -48,10 +34,6 @@ export function Sidebar() {
           <SectionLabel>Fleet</SectionLabel>
           <div className="space-y-0.5">
             <FleetLinks />
-          </div>
-          <SectionLabel>Coming next</SectionLabel>
-          <div className="space-y-0.5">
-            <UpcomingItem icon={<Waypoints aria-hidden />}>Topology</UpcomingItem>
           </div>
           <SectionLabel>Settings</SectionLabel>
           <NavLink href="/settings/tokens" icon={<KeyRound aria-hidden />}>
@@ -69,6 +51,9 @@ function FleetLinks() {
     <>
       <NavLink href="/" icon={<LayoutDashboard aria-hidden />}>
         Overview
+      </NavLink>
+      <NavLink href="/topology" icon={<Waypoints aria-hidden />}>
+        Topology
       </NavLink>
       <NavLink href="/clusters" icon={<Server aria-hidden />}>
         Clusters

@@ -1,0 +1,228 @@
+"use client";
+
+import { Info, Maximize2, Minus, Plus, SearchX, TriangleAlert } from "lucide-react";
+import Link from "next/link";
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+
+import { useTopology } from "@/components/data/use-topology";
+import { EmptyFleet } from "@/components/graph/empty-fleet";
+import { GraphLegend } from "@/components/graph/graph-legend";
+import { NodePanel } from "@/components/graph/node-panel";
+import { NodeSearch } from "@/components/graph/node-search";
+import type { TopologyCanvasHandle } from "@/components/graph/topology-canvas";
+import { LazyTopologyCanvas } from "@/components/graph/topology-canvas-lazy";
+import {
+  EMPTY_TOPOLOGY_FILTERS,
+  Toggle,
+  TopologyFilters,
+  topologySearch,
+  type TopologyFilterValues,
+} from "@/components/graph/topology-filters";
+import { useDocumentTheme } from "@/components/graph/use-theme";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
+import type { TopologyQuery } from "@/lib/graph/query";
+import type { TopologyDto } from "@/lib/graph/schema";
+
+type TopologyClientProps = {
+  initialQuery: TopologyQuery;
+  initialData: TopologyDto;
+  /** Why the URL's filters were dropped, if they were. */
+  notice: string | null;
+};
+
+function toFilters(q: TopologyQuery): TopologyFilterValues {
+  return {
+    ...EMPTY_TOPOLOGY_FILTERS,
+    region: q.region ?? "",
+    cluster: q.cluster ?? "",
+    namespace: q.namespace ?? "",
+    mesh: q.mesh ?? "",
+    exported: q.exported === "true",
+    errors: q.errors === "true",
+    group: q.group === "namespace",
+  };
+}
+
+function Banner({ tone, children }: { tone: "info" | "warning"; children: ReactNode }) {
+  const Icon = tone === "info" ? Info : TriangleAlert;
+  return (
+    <div
+      role="status"
+      className={
+        tone === "info"
+          ? "flex items-start gap-2 border-b border-sky-200 bg-sky-50 px-4 py-2 text-[13px] text-sky-900 dark:border-sky-500/30 dark:bg-sky-500/10 dark:text-sky-200"
+          : "flex items-start gap-2 border-b border-amber-300 bg-amber-50 px-4 py-2 text-[13px] text-amber-900 dark:border-amber-500/40 dark:bg-amber-500/10 dark:text-amber-200"
+      }
+    >
+      <Icon className="mt-0.5 size-4 shrink-0" aria-hidden />
+      <div>{children}</div>
+    </div>
+  );
+}
+
+export function TopologyClient({ initialQuery, initialData, notice }: TopologyClientProps) {
+  const [filters, setFilters] = useState(() => toFilters(initialQuery));
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const canvas = useRef<TopologyCanvasHandle>(null);
+  const theme = useDocumentTheme();
+  const search = topologySearch(filters);
+  const initialSearch = useMemo(() => topologySearch(toFilters(initialQuery)), [initialQuery]);
+  const { data, error, isFetching } = useTopology(
+    search,
+    search === initialSearch ? initialData : undefined,
+  );
+
+  useEffect(() => {
+    const url = `${window.location.pathname}${search ? `?${search}` : ""}`;
+    if (url !== `${window.location.pathname}${window.location.search}`) {
+      window.history.replaceState(null, "", url);
+    }
+  }, [search]);
+
+  const graph = data ?? initialData;
+  const selected = graph.nodes.find((n) => n.id === selectedId) ?? null;
+  const handleFound = useCallback((id: string) => {
+    setSelectedId(id);
+    canvas.current?.focus(id);
+  }, []);
+  const calls = graph.edges.filter((e) => e.kind === "call");
+  const cross = calls.filter((e) => e.kind === "call" && e.crossCluster).length;
+  const clusters = graph.nodes.filter((n) => n.kind === "cluster").length;
+  const services = graph.nodes.filter((n) => n.kind === "service").length;
+  const fleetEmpty = graph.totalNodes === 0;
+
+  return (
+    <>
+      <PageHeader
+        title="Topology"
+        description={
+          fleetEmpty ? (
+            "Every region, cluster and service of the fleet, and the calls between them."
+          ) : (
+            <span data-testid="topology-summary">
+              {clusters} {clusters === 1 ? "cluster" : "clusters"} · {services} services ·{" "}
+              {calls.length} calls{cross ? `, ${cross} cross-cluster` : ""}
+            </span>
+          )
+        }
+      />
+      <Card className="overflow-hidden">
+        {!fleetEmpty ? (
+          <div className="border-border flex flex-wrap items-center gap-2 border-b px-4 py-3">
+            <NodeSearch nodes={graph.nodes} onFound={handleFound} />
+            <TopologyFilters values={filters} options={graph.filters} onChange={setFilters} />
+          </div>
+        ) : null}
+        {notice ? <Banner tone="warning">{notice}</Banner> : null}
+        {!graph.metrics.configured && !fleetEmpty ? (
+          <Banner tone="info">
+            <span data-testid="metrics-banner">
+              <strong className="font-semibold">Calls need metrics</strong> — configure a Prometheus
+              source to draw the calls between services. The map shows the inventory until then.{" "}
+              <Link href="/settings/metrics" className="font-medium underline">
+                Configure a Prometheus source
+              </Link>
+            </span>
+          </Banner>
+        ) : null}
+        {graph.errors.length > 0 ? (
+          <Banner tone="warning">
+            <span data-testid="topology-partial">
+              Partial calls: {graph.errors.map((e) => e.message).join("; ")}
+            </span>
+          </Banner>
+        ) : null}
+        {error ? (
+          <Banner tone="warning">Refresh failed: {error.message}. Showing the last map.</Banner>
+        ) : null}
+        <div className="relative flex h-[calc(100vh_-_260px)] min-h-[520px]">
+          {fleetEmpty ? (
+            <div className="flex-1">
+              <EmptyFleet />
+            </div>
+          ) : graph.nodes.length === 0 ? (
+            <div className="flex flex-1 items-center justify-center p-6">
+              <EmptyState
+                icon={<SearchX aria-hidden />}
+                title="Nothing matches these filters"
+                data-testid="topology-no-match"
+                actions={
+                  <Button
+                    onClick={() => setFilters({ ...EMPTY_TOPOLOGY_FILTERS, group: filters.group })}
+                  >
+                    Clear filters
+                  </Button>
+                }
+              >
+                No service on the map matches every filter. Clear them to see the whole fleet.
+              </EmptyState>
+            </div>
+          ) : (
+            <>
+              <div className="relative min-w-0 flex-1" data-fetching={isFetching || undefined}>
+                <LazyTopologyCanvas
+                  graph={graph}
+                  selectedId={selectedId}
+                  onSelect={setSelectedId}
+                  theme={theme}
+                  fitKey={search}
+                  handle={canvas}
+                />
+                <div
+                  className="absolute top-3 right-3 flex flex-col gap-1"
+                  role="group"
+                  aria-label="Zoom"
+                >
+                  <Button
+                    size="sm"
+                    aria-label="Zoom in"
+                    onClick={() => canvas.current?.zoomBy(1.25)}
+                  >
+                    <Plus className="size-3.5" aria-hidden />
+                  </Button>
+                  <Button
+                    size="sm"
+                    aria-label="Zoom out"
+                    onClick={() => canvas.current?.zoomBy(0.8)}
+                  >
+                    <Minus className="size-3.5" aria-hidden />
+                  </Button>
+                  <Button size="sm" aria-label="Fit the map" onClick={() => canvas.current?.fit()}>
+                    <Maximize2 className="size-3.5" aria-hidden />
+                  </Button>
+                </div>
+                <div className="absolute top-3 left-3">
+                  <Toggle
+                    checked={filters.group}
+                    onChange={(group) => setFilters({ ...filters, group })}
+                  >
+                    Group by namespace
+                  </Toggle>
+                </div>
+              </div>
+              {selected ? (
+                <NodePanel
+                  graph={graph}
+                  node={selected}
+                  onClose={() => setSelectedId(null)}
+                  onSelect={handleFound}
+                />
+              ) : null}
+            </>
+          )}
+        </div>
+        {!fleetEmpty && graph.nodes.length > 0 ? <GraphLegend /> : null}
+      </Card>
+      {graph.dropped > 0 ? (
+        <p className="text-subtle mt-2 text-xs">
+          {graph.dropped} observed {graph.dropped === 1 ? "call names" : "calls name"} a service
+          Meridian does not know (e.g. an ingress gateway) and {graph.dropped === 1 ? "is" : "are"}{" "}
+          not drawn.
+        </p>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+
+import { buildGraph } from "@/lib/graph/build";
+import { bookinfo } from "@/lib/graph/testing/fixture";
+import { edgeElement, edgeWidth, nodeElement } from "./graph-elements";
+import { findNode } from "./node-search";
+
+const graph = buildGraph(bookinfo());
+const node = (id: string) => graph.nodes.find((n) => n.id === id)!;
+const edge = (id: string) => graph.edges.find((e) => e.id === id)!;
+
+describe("graph elements", () => {
+  it("classes nodes by kind, health, mesh, sharing and errors", () => {
+    const reviews = nodeElement(node("svc:east-2/bookinfo/reviews"));
+    expect(reviews.data).toEqual({
+      id: "svc:east-2/bookinfo/reviews",
+      parent: "cluster:east-2",
+      label: "reviews",
+    });
+    expect(reviews.classes.split(" ")).toEqual(
+      expect.arrayContaining(["service", "healthy", "mesh-istio", "exported", "errors"]),
+    );
+    expect(nodeElement(node("svc:west-1/bookinfo/reviews")).classes).toContain("degraded");
+    expect(nodeElement(node("cluster:west-1")).classes).toContain("vm-site");
+    expect(nodeElement(node("region:us-east-1")).data.label).toBe("US-EAST-1");
+  });
+
+  it("marks cross-cluster calls and colours by error rate", () => {
+    const cross = edgeElement(
+      edge("call:svc:east-1/bookinfo/productpage->svc:east-2/bookinfo/reviews"),
+    );
+    expect(cross.classes).toBe("call cross");
+    expect(cross.data.rate).toBe("20 rps");
+    const failing = edgeElement(
+      edge("call:svc:east-2/bookinfo/reviews->svc:east-2/bookinfo/ratings"),
+    );
+    expect(failing.classes).toBe("call err-bad");
+    expect(
+      edgeElement(edge("member:svc:east-2/bookinfo/reviews->gsvc:bookinfo/reviews")).classes,
+    ).toBe("member");
+  });
+
+  it("widens edges with the request rate, within bounds", () => {
+    expect(edgeWidth(0)).toBeCloseTo(1.25);
+    expect(edgeWidth(10)).toBeGreaterThan(edgeWidth(1));
+    expect(edgeWidth(1e6)).toBe(9);
+  });
+
+  it("search finds a suggestion exactly, or the first partial match", () => {
+    expect(findNode(graph.nodes, "reviews · west-1")?.id).toBe("svc:west-1/bookinfo/reviews");
+    expect(findNode(graph.nodes, "ratings")?.id).toBe("svc:east-2/bookinfo/ratings");
+    expect(findNode(graph.nodes, "EAST-1")?.kind).toBe("region");
+    expect(findNode(graph.nodes, "nothing")).toBeUndefined();
+  });
+});

@@ -1,0 +1,238 @@
+// The map's one stylesheet: every look is a class (graph-elements.ts sets them), in a light
+// and a dark palette. Labels disappear below a zoom level through `min-zoomed-font-size`,
+// which cytoscape checks per frame without re-styling.
+import type cytoscape from "cytoscape";
+
+import { LAYOUT } from "@/lib/graph/layout";
+
+/** Palette of one theme. */
+export type GraphPalette = {
+  bg: string;
+  text: string;
+  muted: string;
+  regionBorder: string;
+  clusterFill: string;
+  clusterBorder: string;
+  nodeFill: string;
+  nodeBorder: string;
+  globalFill: string;
+  globalBorder: string;
+  globalText: string;
+  call: string;
+  cross: string;
+  warn: string;
+  bad: string;
+  member: string;
+  selected: string;
+};
+
+export const PALETTES: Record<"light" | "dark", GraphPalette> = {
+  light: {
+    bg: "#ffffff",
+    text: "#111827",
+    muted: "#64748b",
+    regionBorder: "#94a3b8",
+    clusterFill: "#f8fafc",
+    clusterBorder: "#cbd5e1",
+    nodeFill: "#ffffff",
+    nodeBorder: "#94a3b8",
+    globalFill: "#eef2ff",
+    globalBorder: "#818cf8",
+    globalText: "#3730a3",
+    call: "#64748b",
+    cross: "#7c3aed",
+    warn: "#d97706",
+    bad: "#dc2626",
+    member: "#a5b4fc",
+    selected: "#2563eb",
+  },
+  dark: {
+    bg: "#12151c",
+    text: "#e6e8ec",
+    muted: "#a4abb8",
+    regionBorder: "#4b5563",
+    clusterFill: "#181c25",
+    clusterBorder: "#353c4b",
+    nodeFill: "#1e2330",
+    nodeBorder: "#586173",
+    globalFill: "#1e1b4b",
+    globalBorder: "#6366f1",
+    globalText: "#c7d2fe",
+    call: "#94a3b8",
+    cross: "#a78bfa",
+    warn: "#f59e0b",
+    bad: "#f87171",
+    member: "#4f46e5",
+    selected: "#6b9dff",
+  },
+};
+
+/** Below this rendered font size (px) labels are not drawn: zoomed out, the map is shapes. */
+const MIN_LABEL_PX = 7;
+
+/** The stylesheet for a palette; `large` trades curves and arrows for speed. */
+export function graphStylesheet(p: GraphPalette, large: boolean): cytoscape.StylesheetStyle[] {
+  const font = 'ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+  return [
+    {
+      selector: "node",
+      style: {
+        "font-family": font,
+        "font-size": 11,
+        color: p.text,
+        label: "data(label)",
+        "min-zoomed-font-size": MIN_LABEL_PX,
+        "text-valign": "center",
+        "text-halign": "center",
+        "text-wrap": "ellipsis",
+        "text-max-width": `${LAYOUT.leafWidth - 12}px`,
+      },
+    },
+    {
+      selector: "node.service, node.global-service, node.collapsed",
+      style: {
+        shape: "round-rectangle",
+        width: LAYOUT.leafWidth,
+        height: LAYOUT.leafHeight,
+        "background-color": p.nodeFill,
+        "border-width": 1,
+        "border-color": p.nodeBorder,
+      },
+    },
+    { selector: "node.service.degraded", style: { "border-color": p.warn, "border-width": 2 } },
+    { selector: "node.service.down", style: { "border-color": p.bad, "border-width": 2 } },
+    { selector: "node.stale", style: { "border-style": "dashed", color: p.muted } },
+    {
+      selector: "node.service.errors",
+      style: { "border-color": p.bad, "border-width": 2, "background-color": p.nodeFill },
+    },
+    // Exported instances carry a thicker accent outline; imported ones a double border.
+    {
+      selector: "node.service.exported",
+      style: { "outline-width": 2, "outline-color": p.cross, "outline-offset": 2 },
+    },
+    { selector: "node.service.imported", style: { "border-style": "double", "border-width": 3 } },
+    {
+      selector: "node.global-service",
+      style: {
+        shape: "round-tag",
+        "background-color": p.globalFill,
+        "border-color": p.globalBorder,
+        color: p.globalText,
+        "font-weight": 600,
+      },
+    },
+    {
+      selector: "node.cluster, node.namespace",
+      style: {
+        shape: "round-rectangle",
+        "background-color": p.clusterFill,
+        "border-color": p.clusterBorder,
+        "border-width": 1,
+        padding: `${LAYOUT.padding}px`,
+        "text-valign": "top",
+        "text-halign": "center",
+        "text-margin-y": -6,
+        "font-size": 12,
+        "font-weight": 600,
+        "text-max-width": "400px",
+      },
+    },
+    { selector: "node.cluster.vm-site", style: { "border-style": "dashed" } },
+    { selector: "node.cluster.errors", style: { "border-color": p.bad } },
+    { selector: "node.namespace", style: { "font-size": 11, "font-weight": 500, color: p.muted } },
+    {
+      selector: "node.region",
+      style: {
+        shape: "round-rectangle",
+        "background-opacity": 0,
+        "border-width": 1.5,
+        "border-style": "dashed",
+        "border-color": p.regionBorder,
+        padding: `${LAYOUT.padding}px`,
+        "text-valign": "top",
+        "text-halign": "center",
+        "text-margin-y": -6,
+        "font-size": 12,
+        "font-weight": 700,
+        color: p.muted,
+        "text-max-width": "600px",
+      },
+    },
+    {
+      selector: "node.collapsed",
+      style: { "text-wrap": "wrap", "background-color": p.clusterFill, "border-width": 1.5 },
+    },
+    {
+      selector: "edge",
+      style: {
+        "curve-style": large ? "haystack" : "bezier",
+        "line-color": p.call,
+        "target-arrow-color": p.call,
+        "font-family": font,
+        "font-size": 10,
+        color: p.text,
+        "min-zoomed-font-size": MIN_LABEL_PX,
+        "text-background-color": p.bg,
+        "text-background-opacity": 0.85,
+        "text-background-padding": "2px",
+      },
+    },
+    {
+      selector: "edge.call",
+      style: {
+        width: "data(w)",
+        opacity: 0.85,
+        "target-arrow-shape": large ? "none" : "triangle",
+        "arrow-scale": 0.8,
+      },
+    },
+    {
+      selector: "edge.cross",
+      style: {
+        "line-color": p.cross,
+        "target-arrow-color": p.cross,
+        "line-style": "dashed",
+        "line-dash-pattern": [7, 4],
+      },
+    },
+    { selector: "edge.err-warn", style: { "line-color": p.warn, "target-arrow-color": p.warn } },
+    { selector: "edge.err-bad", style: { "line-color": p.bad, "target-arrow-color": p.bad } },
+    {
+      selector: "edge.member",
+      style: {
+        width: 1,
+        "line-color": p.member,
+        "line-style": "dotted",
+        opacity: 0.6,
+        "curve-style": large ? "haystack" : "straight",
+      },
+    },
+    // Selection: the chosen node, its neighbourhood highlighted, the rest faded.
+    // Compounds fade their own paint only: their opacity would also fade what they contain.
+    { selector: "node.dim, edge.dim", style: { opacity: 0.2 } },
+    {
+      selector: "node.region.dim, node.cluster.dim, node.namespace.dim",
+      style: {
+        opacity: 1,
+        "background-opacity": 0.35,
+        "border-opacity": 0.35,
+        "text-opacity": 0.4,
+      },
+    },
+    { selector: "edge.hl", style: { opacity: 1, "z-index": 10 } },
+    { selector: "edge.call.hl", style: { label: "data(rate)" } },
+    { selector: "edge.member.hl", style: { opacity: 0.9, width: 1.5 } },
+    {
+      selector: "node.picked",
+      style: {
+        "border-color": p.selected,
+        "border-width": 2.5,
+        "underlay-color": p.selected,
+        "underlay-opacity": 0.15,
+        "underlay-padding": 5,
+      },
+    },
+    { selector: "node:active", style: { "overlay-opacity": 0.06 } },
+  ];
+}

@@ -1,0 +1,235 @@
+"use client";
+
+// The map's renderer: ONE long-lived cytoscape instance per mount (destroyed on unmount).
+// Each new graph is diffed against the last one and applied in one cy.batch(); the layout
+// runs only when the node/edge id set changes, so a live refresh only restyles.
+import cytoscape from "cytoscape";
+import { useEffect, useImperativeHandle, useRef, type Ref } from "react";
+
+import { diffGraphs } from "@/lib/graph/diff";
+import { layoutGraph } from "@/lib/graph/layout";
+import type { Graph } from "@/lib/graph/model";
+import type { TopologyDto } from "@/lib/graph/schema";
+import { edgeElement, nodeElement, type ElementDef } from "./graph-elements";
+import { graphStylesheet, PALETTES } from "./graph-style";
+import { exposeTestHook } from "./test-hook";
+
+/** Above this many elements the WebGL renderer and cheap edges are used. */
+export const LARGE_GRAPH_ELEMENTS = 1_500;
+const MAX_FIT_ZOOM = 1.5;
+
+/** Imperative controls for the toolbar and search. */
+export type TopologyCanvasHandle = {
+  focus(id: string): void;
+  zoomBy(factor: number): void;
+  fit(): void;
+};
+
+type TopologyCanvasProps = {
+  graph: TopologyDto;
+  selectedId: string | null;
+  onSelect: (id: string | null) => void;
+  theme: "light" | "dark";
+  /** Changes when the user changes filters: the view then fits the new graph. */
+  fitKey: string;
+  handle?: Ref<TopologyCanvasHandle>;
+};
+
+const toGraph = (g: TopologyDto): Graph => ({
+  nodes: g.nodes,
+  edges: g.edges,
+  dropped: g.dropped,
+  droppedMembers: g.droppedMembers,
+});
+
+function elementsOf(g: Graph): ElementDef[] {
+  return [...g.nodes.map(nodeElement), ...g.edges.map(edgeElement)];
+}
+
+/** Leaf positions from the deterministic layout; compounds follow their children. */
+function place(cy: cytoscape.Core, g: Graph): void {
+  const positions = layoutGraph(g);
+  cy.nodes().forEach((n) => {
+    const p = positions.get(n.id());
+    if (p) n.position(p);
+  });
+}
+
+function highlight(cy: cytoscape.Core, id: string | null): void {
+  cy.batch(() => {
+    cy.elements().removeClass("dim hl picked");
+    if (!id) return;
+    const node = cy.getElementById(id);
+    if (node.empty()) return;
+    const hood = node.closedNeighborhood();
+    // Keep the compounds around the highlighted nodes visible.
+    const keep = hood.union(hood.ancestors());
+    cy.elements().not(keep).addClass("dim");
+    hood.edges().addClass("hl");
+    node.addClass("picked");
+  });
+}
+
+export function TopologyCanvas({
+  graph,
+  selectedId,
+  onSelect,
+  theme,
+  fitKey,
+  handle,
+}: TopologyCanvasProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const cyRef = useRef<cytoscape.Core | null>(null);
+  const shown = useRef<Graph | null>(null);
+  const fitted = useRef<string | null>(null);
+  const onSelectRef = useRef(onSelect);
+  const large = useRef(false);
+  useEffect(() => {
+    onSelectRef.current = onSelect;
+  }, [onSelect]);
+
+  // Create the instance once; its size class (WebGL or not) comes from the first graph.
+  useEffect(() => {
+    if (!container.current) return;
+    const size = graph.nodes.length + graph.edges.length;
+    large.current = size > LARGE_GRAPH_ELEMENTS;
+    const palette = PALETTES[theme];
+    const options: cytoscape.CytoscapeOptions & { webgl?: boolean; webglBgColor?: number[] } = {
+      container: container.current,
+      style: graphStylesheet(palette, large.current),
+      minZoom: 0.05,
+      maxZoom: 3,
+      wheelSensitivity: 0.25,
+      boxSelectionEnabled: false,
+      autoungrabify: true,
+      // Cytoscape's WebGL renderer draws large graphs much faster (it works under SwiftShader).
+      ...(large.current
+        ? { webgl: true, webglBgColor: hexToRgb(palette.bg), hideEdgesOnViewport: false }
+        : {}),
+    };
+    const cy = cytoscape(options);
+    cyRef.current = cy;
+    cy.on("tap", "node", (e) => onSelectRef.current(e.target.id()));
+    cy.on("tap", (e) => {
+      if (e.target === cy) onSelectRef.current(null);
+    });
+    const unexpose = exposeTestHook(cy);
+    // The side panel narrows the map: tell cytoscape, and keep the picked node in view.
+    const resize = new ResizeObserver(() => {
+      cy.resize();
+      const picked = cy.$("node.picked");
+      if (picked.nonempty() && !inView(cy, picked)) cy.center(picked);
+    });
+    resize.observe(container.current);
+    return () => {
+      resize.disconnect();
+      unexpose();
+      cy.destroy();
+      cyRef.current = null;
+      shown.current = null;
+      fitted.current = null;
+    };
+    // The instance lives as long as the component; later graphs are applied below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // Apply each new graph as a diff; lay out only when the id set changed.
+  useEffect(() => {
+    const cy = cyRef.current;
+    if (!cy) return;
+    const next = toGraph(graph);
+    const prev = shown.current;
+    const d = prev ? diffGraphs(prev, next) : null;
+    cy.batch(() => {
+      if (!d) {
+        cy.add(elementsOf(next));
+      } else {
+        for (const id of [...d.removedEdges, ...d.removedNodes]) cy.getElementById(id).remove();
+        cy.add([...d.addedNodes.map(nodeElement), ...d.addedEdges.map(edgeElement)]);
+        for (const def of [
+          ...d.changedNodes.map(nodeElement),
+          ...d.changedEdges.map(edgeElement),
+        ]) {
+          const el = cy.getElementById(String(def.data.id));
+          // A node whose parent changed must move; cytoscape does that with move().
+          if (def.group === "nodes" && el.isNode() && el.data("parent") !== def.data.parent) {
+            el.move({ parent: (def.data.parent as string | undefined) ?? null });
+          }
+          el.data(def.data);
+          el.classes(def.classes);
+        }
+      }
+      if (!d || !d.sameTopology) place(cy, next);
+    });
+    shown.current = next;
+    if (fitted.current !== fitKey) {
+      fitView(cy);
+      fitted.current = fitKey;
+    }
+    highlight(cy, selectedId);
+    // selectedId is applied by its own effect; this one reacts to data only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [graph, fitKey]);
+
+  useEffect(() => {
+    if (cyRef.current) highlight(cyRef.current, selectedId);
+  }, [selectedId]);
+
+  useEffect(() => {
+    cyRef.current?.style(graphStylesheet(PALETTES[theme], large.current));
+  }, [theme]);
+
+  useImperativeHandle(
+    handle,
+    () => ({
+      focus(id) {
+        const cy = cyRef.current;
+        const node = cy?.getElementById(id);
+        if (!cy || !node || node.empty()) return;
+        cy.animate({ center: { eles: node }, zoom: Math.max(cy.zoom(), 1.1) }, { duration: 250 });
+      },
+      zoomBy(factor) {
+        const cy = cyRef.current;
+        if (!cy) return;
+        const level = Math.min(cy.maxZoom(), Math.max(cy.minZoom(), cy.zoom() * factor));
+        cy.zoom({ level, renderedPosition: { x: cy.width() / 2, y: cy.height() / 2 } });
+      },
+      fit() {
+        if (cyRef.current) fitView(cyRef.current);
+      },
+    }),
+    [],
+  );
+
+  return (
+    // Cytoscape makes its container position:relative, so it gets an inner div of full size.
+    <div className="absolute inset-0">
+      <div
+        ref={container}
+        className="h-full w-full"
+        data-testid="topology-canvas"
+        role="img"
+        aria-label={`Topology map: ${graph.nodes.length} nodes, ${graph.edges.length} edges`}
+      />
+    </div>
+  );
+}
+
+function inView(cy: cytoscape.Core, node: cytoscape.CollectionReturnValue): boolean {
+  const p = node.renderedPosition();
+  return p.x > 40 && p.y > 40 && p.x < cy.width() - 40 && p.y < cy.height() - 40;
+}
+
+/** Fits the graph, but never blows a small fleet up past a comfortable reading size. */
+function fitView(cy: cytoscape.Core): void {
+  cy.fit(undefined, 40);
+  if (cy.zoom() > MAX_FIT_ZOOM) {
+    cy.zoom(MAX_FIT_ZOOM);
+    cy.center();
+  }
+}
+
+function hexToRgb(hex: string): number[] {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+}

@@ -1,0 +1,126 @@
+// A deterministic, compound-aware layout: leaves (services, collapsed clusters) in grids
+// inside their cluster or namespace, compounds shelf-packed inside their parent (clusters
+// in a region, regions in the map), global services in a band below. Same ids in → same
+// positions out, so a refresh never moves anything, and it is linear in the node count
+// (2,000 nodes in a few ms, where force-directed layouts take seconds).
+import type { Graph, GraphNode } from "./model";
+
+/** Sizes the renderer must use for the layout to fit (node boxes and compound padding). */
+export const LAYOUT = {
+  leafWidth: 136,
+  leafHeight: 34,
+  gapX: 16,
+  gapY: 16,
+  /** Padding inside a compound box, each side. */
+  padding: 14,
+  /** Space above a compound box for its label. */
+  labelSpace: 22,
+  /** Space between sibling compounds. */
+  compoundGap: 36,
+  /** Space between the regions and the global-service band. */
+  bandGap: 72,
+} as const;
+
+/** Centre of a leaf node. */
+export type Point = { x: number; y: number };
+
+type Box = { w: number; h: number; place: (x: number, y: number, out: Map<string, Point>) => void };
+
+function isCompound(n: GraphNode, children: Map<string, GraphNode[]>): boolean {
+  return (children.get(n.id)?.length ?? 0) > 0;
+}
+
+function leafBox(n: GraphNode): Box {
+  return {
+    w: LAYOUT.leafWidth,
+    h: LAYOUT.leafHeight,
+    place: (x, y, out) =>
+      out.set(n.id, { x: x + LAYOUT.leafWidth / 2, y: y + LAYOUT.leafHeight / 2 }),
+  };
+}
+
+/** Rows of boxes, `cols` per row, each row as tall as its tallest box. */
+function pack(boxes: Box[], cols: number, gapX: number, gapY: number): Box {
+  const rows: Box[][] = [];
+  for (let i = 0; i < boxes.length; i += cols) rows.push(boxes.slice(i, i + cols));
+  const rowW = rows.map((r) => r.reduce((s, b) => s + b.w, 0) + gapX * (r.length - 1));
+  const rowH = rows.map((r) => Math.max(...r.map((b) => b.h)));
+  return {
+    w: Math.max(0, ...rowW),
+    h: rowH.reduce((s, h) => s + h, 0) + gapY * Math.max(0, rows.length - 1),
+    place(x, y, out) {
+      let cy = y;
+      rows.forEach((row, i) => {
+        let cx = x;
+        for (const b of row) {
+          b.place(cx, cy, out);
+          cx += b.w + gapX;
+        }
+        cy += (rowH[i] ?? 0) + gapY;
+      });
+    },
+  };
+}
+
+function box(n: GraphNode, children: Map<string, GraphNode[]>): Box {
+  if (!isCompound(n, children)) return leafBox(n);
+  const kids = children.get(n.id) ?? [];
+  const allLeaves = kids.every((k) => !isCompound(k, children));
+  const inner = allLeaves
+    ? // Services: a grid a bit wider than tall, like a card of names.
+      pack(kids.map(leafBox), Math.ceil(Math.sqrt(kids.length * 1.6)), LAYOUT.gapX, LAYOUT.gapY)
+    : pack(
+        kids.map((k) => box(k, children)),
+        // Clusters stack in few columns, so regions sit side by side on a wide screen.
+        Math.ceil(Math.sqrt(kids.length / 2)),
+        LAYOUT.compoundGap,
+        LAYOUT.compoundGap + LAYOUT.labelSpace,
+      );
+  const p = LAYOUT.padding;
+  return {
+    w: inner.w + 2 * p,
+    h: inner.h + 2 * p,
+    place: (x, y, out) => inner.place(x + p, y + p, out),
+  };
+}
+
+/**
+ * Positions every leaf node of `graph` (compound nodes take the bounds of their children,
+ * as cytoscape draws them). Deterministic: the graph's node order decides placement.
+ */
+export function layoutGraph(graph: Graph): Map<string, Point> {
+  const ids = new Set(graph.nodes.map((n) => n.id));
+  const children = new Map<string, GraphNode[]>();
+  const roots: GraphNode[] = [];
+  const band: GraphNode[] = [];
+  for (const n of graph.nodes) {
+    if (n.parent && ids.has(n.parent)) {
+      children.set(n.parent, [...(children.get(n.parent) ?? []), n]);
+    } else if (n.kind === "global-service") {
+      band.push(n);
+    } else {
+      roots.push(n);
+    }
+  }
+  const out = new Map<string, Point>();
+  const top = pack(
+    roots.map((r) => box(r, children)),
+    Math.ceil(Math.sqrt(roots.length * 2)),
+    LAYOUT.compoundGap * 2,
+    LAYOUT.compoundGap + LAYOUT.labelSpace,
+  );
+  top.place(0, LAYOUT.labelSpace, out);
+  if (band.length > 0) {
+    const cell = LAYOUT.leafWidth + LAYOUT.gapX;
+    const cols = Math.max(
+      1,
+      Math.floor((top.w + LAYOUT.gapX) / cell),
+      Math.ceil(Math.sqrt(band.length * 4)),
+    );
+    const globals = pack(band.map(leafBox), cols, LAYOUT.gapX, LAYOUT.gapY);
+    // Centred under the regions.
+    const x = Math.max(0, (top.w - globals.w) / 2);
+    globals.place(x, LAYOUT.labelSpace + top.h + (roots.length ? LAYOUT.bandGap : 0), out);
+  }
+  return out;
+}
