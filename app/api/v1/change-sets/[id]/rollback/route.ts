@@ -1,0 +1,19 @@
+// POST /api/v1/change-sets/{id}/rollback — apply the inverse change set (409 if the intent moved)
+import { json } from "@/lib/api/respond";
+import { changeSetDtoSchema } from "@/lib/api/intent-schemas";
+import { withAuth } from "@/lib/auth/with-auth";
+import { actorOf } from "@/lib/db/audit";
+import { rollbackChangeSet } from "@/lib/db/change-sets";
+
+export const POST = withAuth(
+  async (_req, { params, principal }) =>
+    json(
+      changeSetDtoSchema,
+      await rollbackChangeSet(String(params.id), {
+        actor: actorOf(principal),
+        userId: principal.userId,
+      }),
+      201,
+    ),
+  { role: "operator" },
+);

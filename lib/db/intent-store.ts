@@ -1,0 +1,164 @@
+import "server-only";
+import type { IntentDto } from "@/lib/api/intent-schemas";
+import { db, type Prisma } from "@/lib/db/client";
+import { failoverSchema, type FleetInventory, type Mesh } from "@/lib/meshes";
+
+type Tx = Prisma.TransactionClient | ReturnType<typeof db>;
+
+// Intent and inventory as the compiler reads them, from Postgres.
+
+/** The fleet inventory: every cluster with its first mesh and its services. */
+export async function loadInventory(tx: Tx = db()): Promise<FleetInventory> {
+  const clusters = await tx.cluster.findMany({
+    include: {
+      meshes: { orderBy: { detectedAt: "asc" } },
+      services: { orderBy: [{ namespace: "asc" }, { name: "asc" }] },
+    },
+    orderBy: { name: "asc" },
+  });
+  return {
+    clusters: clusters.map((c) => {
+      const mesh = c.meshes[0];
+      return {
+        name: c.name,
+        region: c.region,
+        zone: c.zone,
+        network: c.network,
+        mesh: (mesh?.type ?? "none") as Mesh,
+        trustDomain: mesh?.trustDomain ?? "",
+        rootCaFingerprint: mesh?.rootCaFingerprint ?? "",
+        services: c.services.map((s) => ({
+          namespace: s.namespace,
+          name: s.name,
+          type: s.type as FleetInventory["clusters"][number]["services"][number]["type"],
+          ports: s.ports as FleetInventory["clusters"][number]["services"][number]["ports"],
+          endpoints: { ready: s.endpointsReady, total: s.endpointsTotal },
+          labels: s.labels as Record<string, string>,
+        })),
+      };
+    }),
+  };
+}
+
+const outlier = (f: {
+  consecutive5xx: number;
+  intervalSeconds: number;
+  baseEjectionSeconds: number;
+  maxEjectionPercent: number;
+}) => ({
+  consecutive5xxErrors: f.consecutive5xx,
+  interval: `${f.intervalSeconds}s`,
+  baseEjectionTime: `${f.baseEjectionSeconds}s`,
+  maxEjectionPercent: f.maxEjectionPercent,
+});
+
+/** Every global service's intent, with its version (deny by default: empty lists). */
+export async function loadIntent(tx: Tx = db()): Promise<IntentDto[]> {
+  const rows = await tx.globalService.findMany({
+    include: {
+      // Oldest exporter first: its definition wins a port conflict (lib/meshes/analysis.ts).
+      exports: {
+        where: { enabled: true },
+        orderBy: [{ updatedAt: "asc" }, { clusterName: "asc" }],
+      },
+      imports: { where: { enabled: true }, orderBy: { clusterName: "asc" } },
+      failover: true,
+    },
+    orderBy: [{ namespace: "asc" }, { name: "asc" }],
+  });
+  return rows.map((g) => {
+    const tiers = failoverSchema.shape.tiers.safeParse(g.failover?.tiers);
+    return {
+      namespace: g.namespace,
+      name: g.name,
+      hostname: g.hostname,
+      version: g.version,
+      exports: g.exports.map((e) => e.clusterName),
+      imports: g.imports.map((i) => i.clusterName),
+      failover:
+        g.failover?.enabled && tiers.success
+          ? { tiers: tiers.data, outlierDetection: outlier(g.failover) }
+          : null,
+      trafficWeights: (g.trafficWeights as Record<string, number> | null) ?? null,
+      access: (g.access as string[] | null) ?? null,
+    };
+  });
+}
+
+const seconds = (d: string) => {
+  const m = /^(\d+)(ms|s|m)$/.exec(d);
+  if (!m) return 0;
+  const n = Number(m[1]);
+  return m[2] === "m" ? n * 60 : m[2] === "ms" ? Math.max(1, Math.round(n / 1000)) : n;
+};
+
+/**
+ * Write one global service's new intent and bump its version — only if it is still at
+ * `baseVersion` (optimistic concurrency). Returns false when someone else changed it first.
+ */
+export async function writeServiceIntent(
+  tx: Prisma.TransactionClient,
+  intent: IntentDto,
+  baseVersion: number,
+): Promise<boolean> {
+  const moved = await tx.globalService.updateMany({
+    where: { namespace: intent.namespace, name: intent.name, version: baseVersion },
+    data: {
+      version: { increment: 1 },
+      trafficWeights: intent.trafficWeights ?? undefined,
+      access: intent.access ?? undefined,
+    },
+  });
+  if (moved.count === 0) return false;
+  const gs = await tx.globalService.findUniqueOrThrow({
+    where: { namespace_name: { namespace: intent.namespace, name: intent.name } },
+    select: { id: true },
+  });
+  // JSON null columns: Prisma needs the DbNull sentinel to clear them.
+  if (intent.trafficWeights === null || intent.access === null)
+    await tx.$executeRaw`UPDATE "GlobalService" SET
+      "trafficWeights" = CASE WHEN ${intent.trafficWeights === null} THEN NULL ELSE "trafficWeights" END,
+      "access" = CASE WHEN ${intent.access === null} THEN NULL ELSE "access" END
+      WHERE id = ${gs.id}`;
+  for (const [model, wanted] of [
+    ["serviceExport", intent.exports],
+    ["serviceImport", intent.imports],
+  ] as const) {
+    const table = model === "serviceExport" ? tx.serviceExport : tx.serviceImport;
+    await (table as typeof tx.serviceExport).updateMany({
+      where: { globalServiceId: gs.id, clusterName: { notIn: wanted }, enabled: true },
+      data: { enabled: false },
+    });
+    for (const clusterName of wanted) {
+      const existing = await (table as typeof tx.serviceExport).findUnique({
+        where: { globalServiceId_clusterName: { globalServiceId: gs.id, clusterName } },
+      });
+      if (!existing)
+        await (table as typeof tx.serviceExport).create({
+          data: { globalServiceId: gs.id, clusterName, enabled: true },
+        });
+      else if (!existing.enabled)
+        await (table as typeof tx.serviceExport).update({
+          where: { id: existing.id },
+          data: { enabled: true },
+        });
+    }
+  }
+  const f = intent.failover;
+  const failover = f
+    ? {
+        enabled: true,
+        tiers: f.tiers as Prisma.InputJsonValue,
+        consecutive5xx: f.outlierDetection.consecutive5xxErrors,
+        intervalSeconds: seconds(f.outlierDetection.interval),
+        baseEjectionSeconds: seconds(f.outlierDetection.baseEjectionTime),
+        maxEjectionPercent: f.outlierDetection.maxEjectionPercent,
+      }
+    : { enabled: false };
+  await tx.failoverPolicy.upsert({
+    where: { globalServiceId: gs.id },
+    create: { globalServiceId: gs.id, ...failover },
+    update: failover,
+  });
+  return true;
+}
