@@ -8,6 +8,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { buildIsStale } from "./lib/build";
+import { setupDemoMetrics } from "./lib/demo-metrics";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "./lib/embedded-postgres";
 import { migrateDeploy } from "./lib/migrate";
 import { run, stopChild, waitFor } from "./lib/processes";
@@ -48,6 +49,7 @@ async function main(): Promise<void> {
 
   const { bootstrap } = await import("./lib/bootstrap");
   const { joinTokens } = await bootstrap({ demo: args.demo, generatePassword, say });
+  const demoMetrics = args.demo ? await setupDemoMetrics({ stateDir, say }) : undefined;
 
   if (!args["no-build"] && buildIsStale(ROOT)) {
     say("building the app (first run or sources changed; about a minute)");
@@ -81,6 +83,7 @@ async function main(): Promise<void> {
     : undefined;
   const shutdown = async () => {
     await fleet?.stop();
+    await demoMetrics?.stop();
     await stopChild(next);
     await embedded?.stop();
     process.exit(0);
@@ -88,6 +91,7 @@ async function main(): Promise<void> {
   process.on("SIGINT", shutdown);
   process.on("SIGTERM", shutdown);
   next.on("exit", async (code) => {
+    await demoMetrics?.stop();
     await embedded?.stop();
     process.exit(code ?? 0);
   });

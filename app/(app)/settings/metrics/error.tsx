@@ -1,0 +1,13 @@
+"use client";
+
+import { RouteError } from "@/components/ui/route-error";
+
+export default function MetricsSettingsError({
+  error,
+  retry,
+}: {
+  error: unknown;
+  retry: () => void;
+}) {
+  return <RouteError error={error} retry={retry} what="the metrics settings" />;
+}

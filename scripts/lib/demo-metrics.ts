@@ -1,0 +1,218 @@
+// Metrics for `npm run demo`: when a `prometheus` binary is on PATH, one Bookinfo traffic
+// generator and one real Prometheus per simulated cluster (external label cluster=X, 2 s
+// scrapes, the fleet's alert rules), plus a federating Prometheus scraping their /federate;
+// all registered as Meridian metrics sources. Without Prometheus the demo runs without
+// metrics and the UI explains how to enable them.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+import { startTrafficGenerator, type TrafficGenerator } from "../traffic-generator";
+import { freePort, stopChild, waitFor } from "./processes";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const RULES_DIR = path.join(ROOT, "fleets/prometheus");
+/** Scrape interval of the demo; the rate window below covers five scrapes. */
+const SCRAPE = "2s";
+const RATE_WINDOW = "10s";
+/** Prefix of the sources the demo owns (re-pointed at the new ports on every start). */
+export const DEMO_SOURCE_PREFIX = "demo-";
+
+/** A cluster of the demo fleet and the mesh whose metrics its generator exposes. */
+export interface DemoMetricsCluster {
+  name: string;
+  mesh: "istio" | "linkerd";
+}
+
+/** What is running. */
+export interface DemoMetrics {
+  global: { url: string };
+  clusters: Array<{ name: string; url: string; generatorUrl: string }>;
+  stop(): Promise<void>;
+}
+
+/** Whether a runnable `prometheus` is on PATH. */
+export function prometheusAvailable(): boolean {
+  const r = spawnSync("prometheus", ["--version"], { stdio: "ignore" });
+  return !r.error && r.status === 0;
+}
+
+/** The fleet's rule files (written by the alerts feature), if any. */
+export function ruleFiles(dir = RULES_DIR): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(".rules.yml"))
+    .sort()
+    .map((f) => path.join(dir, f));
+}
+
+/** A Prometheus configuration (JSON is valid YAML). Exported for `promtool check config`. */
+export function prometheusConfig(opts: {
+  externalLabels: Record<string, string>;
+  job: string;
+  targets: string[];
+  federate?: boolean;
+  rules?: string[];
+}): string {
+  return JSON.stringify(
+    {
+      global: {
+        scrape_interval: SCRAPE,
+        scrape_timeout: SCRAPE,
+        evaluation_interval: "5s",
+        external_labels: opts.externalLabels,
+      },
+      rule_files: opts.rules ?? [],
+      scrape_configs: [
+        {
+          job_name: opts.job,
+          static_configs: [{ targets: opts.targets }],
+          ...(opts.federate
+            ? {
+                metrics_path: "/federate",
+                honor_labels: true,
+                params: { "match[]": ['{__name__=~"istio_.*|response_.*"}'] },
+              }
+            : {}),
+        },
+      ],
+    },
+    null,
+    2,
+  );
+}
+
+async function startPrometheus(
+  name: string,
+  dir: string,
+  config: string,
+): Promise<{ url: string; child: ChildProcess }> {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, "prometheus.yml");
+  writeFileSync(file, config);
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(
+    "prometheus",
+    [
+      `--config.file=${file}`,
+      `--storage.tsdb.path=${path.join(dir, "data")}`,
+      `--storage.tsdb.retention.time=1d`,
+      `--web.listen-address=127.0.0.1:${port}`,
+      "--log.level=warn",
+    ],
+    { stdio: ["ignore", "ignore", "inherit"] },
+  );
+  await waitFor(
+    `Prometheus ${name}`,
+    async () => {
+      if (child.exitCode !== null) throw new Error(`prometheus ${name} exited (${child.exitCode})`);
+      return (await fetch(`${url}/-/ready`, { signal: AbortSignal.timeout(1000) })).ok;
+    },
+    20_000,
+  );
+  return { url, child };
+}
+
+/**
+ * Starts generators and Prometheus servers for the demo fleet and returns their URLs.
+ * Resolves to null (and starts nothing) when Prometheus is not installed.
+ */
+export async function startDemoMetrics(opts: {
+  stateDir: string;
+  clusters: DemoMetricsCluster[];
+  say: (msg: string) => void;
+}): Promise<DemoMetrics | null> {
+  if (!prometheusAvailable()) return null;
+  const base = path.join(opts.stateDir, "prometheus");
+  const generators: TrafficGenerator[] = [];
+  const children: ChildProcess[] = [];
+  const stop = async () => {
+    await Promise.all(children.map((c) => stopChild(c)));
+    await Promise.all(generators.map((g) => g.stop()));
+  };
+  try {
+    const rules = ruleFiles();
+    const clusters: DemoMetrics["clusters"] = [];
+    const names = opts.clusters.map((c) => c.name);
+    for (const [i, c] of opts.clusters.entries()) {
+      const peer = names[(i + 1) % names.length];
+      const gen = await startTrafficGenerator({
+        cluster: c.name,
+        mesh: c.mesh,
+        peers: peer && peer !== c.name ? [peer] : [],
+      });
+      generators.push(gen);
+      const prom = await startPrometheus(
+        c.name,
+        path.join(base, c.name),
+        prometheusConfig({
+          externalLabels: { cluster: c.name },
+          job: "bookinfo",
+          targets: [new URL(gen.url).host],
+          rules,
+        }),
+      );
+      children.push(prom.child);
+      clusters.push({ name: c.name, url: prom.url, generatorUrl: gen.url });
+    }
+    const global = await startPrometheus(
+      "global",
+      path.join(base, "global"),
+      prometheusConfig({
+        externalLabels: {},
+        job: "federate",
+        targets: clusters.map((c) => new URL(c.url).host),
+        federate: true,
+      }),
+    );
+    children.push(global.child);
+    opts.say(
+      `metrics: ${clusters.length} traffic generators, ${clusters.length} Prometheus servers and a federating one (${global.url})${rules.length ? `, ${rules.length} rule file(s)` : ""}; charts fill within ~30 s`,
+    );
+    return { global: { url: global.url }, clusters, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+/** Environment for the app process: the demo's short rate window and the metrics state. */
+export function demoMetricsEnv(running: boolean): Record<string, string> {
+  return running
+    ? { MERIDIAN_DEMO_METRICS: "running", MERIDIAN_METRICS_WINDOW: RATE_WINDOW }
+    : { MERIDIAN_DEMO_METRICS: "unavailable" };
+}
+
+/**
+ * The demo's metrics, start to finish: starts the servers (or not, without Prometheus),
+ * points the `demo-*` sources at them (removing them when nothing runs, so the UI explains
+ * how to enable metrics) and sets the app's environment. Call after migrations and
+ * bootstrap, before the app starts.
+ */
+export async function setupDemoMetrics(opts: {
+  stateDir: string;
+  say: (msg: string) => void;
+}): Promise<{ stop(): Promise<void> }> {
+  const { bookinfoFleet } = await import("@/lib/demo/bookinfo-fleet");
+  const clusters = bookinfoFleet().flatMap(({ cluster, snapshot }) => {
+    const mesh = snapshot.meshes.find((m) => m.type === "istio" || m.type === "linkerd")?.type;
+    return mesh === "istio" || mesh === "linkerd" ? [{ name: cluster.name, mesh }] : [];
+  });
+  const metrics = await startDemoMetrics({ ...opts, clusters });
+  if (!metrics) {
+    opts.say(
+      "metrics: no `prometheus` on PATH, so the demo runs without metrics — install it (apt-get install -y prometheus) and restart to see golden signals",
+    );
+  }
+  try {
+    const { registerDemoSources } = await import("./demo-metrics-sources");
+    await registerDemoSources(metrics);
+  } catch (err) {
+    await metrics?.stop();
+    throw err;
+  }
+  Object.assign(process.env, demoMetricsEnv(metrics !== null));
+  return { stop: async () => void (await metrics?.stop()) };
+}
