@@ -1,4 +1,5 @@
 import {
+  Activity,
   Bell,
   GitCommitHorizontal,
   KeyRound,
@@ -38,6 +39,9 @@ export function Sidebar() {
           <SectionLabel>Settings</SectionLabel>
           <NavLink href="/settings/tokens" icon={<KeyRound aria-hidden />}>
             API tokens
+          </NavLink>
+          <NavLink href="/settings/metrics" icon={<Activity aria-hidden />}>
+            Metrics
           </NavLink>
         </nav>
       </div>
