@@ -42,10 +42,14 @@ interface Edge {
 export interface TrafficGeneratorOptions {
   cluster: string;
   mesh: "istio" | "linkerd";
-  /** Port on 127.0.0.1; 0 picks a free one. */
+  /** Address to listen on (default 127.0.0.1; 0.0.0.0 in a container). */
+  host?: string;
+  /** Port; 0 picks a free one. */
   port?: number;
   /** Clusters whose productpage also calls this cluster's reviews (cross-cluster traffic). */
   peers?: string[];
+  /** Multiplies every edge's request rate (the demo gives clusters different loads); default 1. */
+  scale?: number;
   tickMs?: number;
 }
 
@@ -88,7 +92,7 @@ function edgesFor(cluster: string, peers: string[]): Edge[] {
   ];
 }
 
-/** Starts a generator on 127.0.0.1. */
+/** Starts a generator (on 127.0.0.1 unless `host` says otherwise). */
 export async function startTrafficGenerator(
   opts: TrafficGeneratorOptions,
 ): Promise<TrafficGenerator> {
@@ -134,7 +138,8 @@ export async function startTrafficGenerator(
     registers: [registry],
   });
 
-  const edges = edgesFor(opts.cluster, opts.peers ?? []);
+  const scale = opts.scale ?? 1;
+  const edges = edgesFor(opts.cluster, opts.peers ?? []).map((e) => ({ ...e, rps: e.rps * scale }));
   const faults = new Map<Service, Fault>();
   // Deterministic accumulators: counts and error fractions advance exactly with time.
   const carry = new Map<Edge, { requests: number; errors: number }>();
@@ -236,7 +241,7 @@ export async function startTrafficGenerator(
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(opts.port ?? 0, "127.0.0.1", () => resolve());
+    server.listen(opts.port ?? 0, opts.host ?? "127.0.0.1", () => resolve());
   });
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : 0;
@@ -263,6 +268,7 @@ async function main(): Promise<void> {
       port: { type: "string", default: "9101" },
       mesh: { type: "string", default: "istio" },
       peers: { type: "string", default: "" },
+      host: { type: "string", default: "127.0.0.1" },
     },
   });
   const mesh = z.enum(["istio", "linkerd"]).parse(values.mesh);
@@ -271,6 +277,7 @@ async function main(): Promise<void> {
     cluster: values.cluster,
     mesh,
     port: Number(values.port),
+    host: values.host,
     peers: values.peers ? values.peers.split(",").filter(Boolean) : [],
   });
   console.log(`traffic generator (${mesh}, cluster ${values.cluster}) on ${gen.url}/metrics`);

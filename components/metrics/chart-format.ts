@@ -18,9 +18,11 @@ export const clusterColor = (index: number): string =>
 /** Requests per second: 0.42/s, 12.3/s, 1.2k/s. */
 export function formatRate(v: number | null | undefined): string {
   if (v === null || v === undefined) return "—";
+  if (v === 0) return "0/s";
   if (v >= 1000) return `${(v / 1000).toFixed(1)}k/s`;
   if (v >= 100) return `${v.toFixed(0)}/s`;
-  if (v >= 10) return `${v.toFixed(1)}/s`;
+  if (v >= 10) return `${v.toFixed(1).replace(/\.0$/, "")}/s`;
+  if (v >= 1) return `${v.toFixed(1).replace(/\.0$/, "")}/s`;
   return `${v.toFixed(2)}/s`;
 }
 
@@ -36,6 +38,7 @@ export function formatPercent(v: number | null | undefined): string {
 /** Milliseconds: 4.2 ms, 23 ms, 1.4 s. */
 export function formatMs(v: number | null | undefined): string {
   if (v === null || v === undefined) return "—";
+  if (v === 0) return "0 ms";
   if (v >= 1000) return `${(v / 1000).toFixed(v >= 10_000 ? 0 : 1)} s`;
   return `${v < 10 ? v.toFixed(1) : v.toFixed(0)} ms`;
 }

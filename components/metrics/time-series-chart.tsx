@@ -147,7 +147,7 @@ export function TimeSeriesChart({
               key={s.key}
               dataKey={s.key}
               name={s.label}
-              type="monotone"
+              type="linear"
               stroke={s.color}
               strokeWidth={s.total ? 2 : 1.5}
               strokeDasharray={s.total ? "5 3" : undefined}

@@ -6,17 +6,10 @@ import { env } from "@/lib/env";
 import { getGlobalService } from "@/lib/db/global-services";
 import { metricsClient } from "@/lib/db/metrics-runtime";
 import { loadRuntimeSources, type RuntimeSource } from "@/lib/db/metrics-sources";
-import { fanOut } from "@/lib/metrics/fan-out";
-import {
-  buildGoldenSeriesQuery,
-  chartRange,
-  mergeGoldenSeries,
-  parseGoldenSeries,
-  timeGrid,
-  type Values,
-} from "@/lib/metrics/golden-series";
+import { chartRange } from "@/lib/metrics/golden-series";
 import type { MetricsMesh } from "@/lib/metrics/golden-signals";
-import { PrometheusQueryError, type PrometheusClient } from "@/lib/metrics/prometheus-client";
+import type { PrometheusClient } from "@/lib/metrics/prometheus-client";
+import { queryServiceSeries } from "@/lib/metrics/service-series";
 
 const METRICS_MESHES: readonly MetricsMesh[] = ["istio", "linkerd"];
 
@@ -81,48 +74,13 @@ export async function getServiceMetrics(
     baseWindow: env().MERIDIAN_METRICS_WINDOW,
   });
   if (!range) throw new ApiError(400, "invalid_input", "step: too many points for this range");
-  const grid = timeGrid(range.start, range.end, range.step);
-  const promql = buildGoldenSeriesQuery({ meshes, namespace, name, window: range.window });
-  const client = opts.client ?? (await metricsClient());
-
-  const result = await fanOut(sources, async (source) => {
-    const { data } = await client.queryRange(source, promql, range);
-    if (data.resultType !== "matrix") {
-      throw new PrometheusQueryError(source.name, "invalid-response", "unexpected result type");
-    }
-    return parseGoldenSeries(data.result, grid, {
-      source: source.name,
-      fallbackCluster: source.scope === "cluster" ? source.cluster : undefined,
-    });
-  });
-  const merged = mergeGoldenSeries(
-    result.items.map((i) => i.data),
-    grid.length,
-  );
-  const pick = (key: "rps" | "errors" | "p50" | "p95" | "p99" | "errorRatio") => ({
-    total: merged.total[key] as Values,
-    byCluster: Object.fromEntries(merged.clusters.map((c) => [c, merged.byCluster[c]![key]])),
-  });
-  const failed = new Set(result.errors.map((e) => e.source));
-  return {
-    configured: true,
+  return queryServiceSeries({
+    client: opts.client ?? (await metricsClient()),
+    sources,
+    meshes,
+    namespace,
+    name,
     range: query.range,
-    start: range.start,
-    end: range.end,
-    step: range.step,
-    window: range.window,
-    timestamps: grid,
-    clusters: merged.clusters,
-    signals: {
-      requestRate: pick("rps"),
-      errorRate: pick("errors"),
-      errorRatio: pick("errorRatio"),
-      p50Ms: pick("p50"),
-      p95Ms: pick("p95"),
-      p99Ms: pick("p99"),
-    },
-    approximateQuantiles: merged.approximateQuantiles,
-    sources: sources.map((s) => ({ name: s.name, ok: !failed.has(s.name) })),
-    errors: result.errors,
-  };
+    params: range,
+  });
 }

@@ -15,36 +15,55 @@ import {
 import { DEMO_SOURCE_PREFIX, type DemoMetrics } from "./demo-metrics";
 
 const ACTOR: Actor = { type: "system", label: "demo" };
-const LOOPBACK = "127.0.0.1/32";
 
-/** Points `demo-*` sources at the running servers, or removes them when none run. */
-export async function registerDemoSources(metrics: DemoMetrics | null): Promise<void> {
+/** One source the demo registers. */
+export interface DemoSource {
+  name: string;
+  url: string;
+  scope: "global" | "cluster";
+  clusterName: string | null;
+}
+
+/** The sources for servers the demo started itself (all on 127.0.0.1). */
+export function localDemoSources(metrics: DemoMetrics): DemoSource[] {
+  return [
+    {
+      name: `${DEMO_SOURCE_PREFIX}federated`,
+      url: metrics.global.url,
+      scope: "global",
+      clusterName: null,
+    },
+    ...metrics.clusters.map((c) => ({
+      name: `${DEMO_SOURCE_PREFIX}${c.name}`,
+      url: c.url,
+      scope: "cluster" as const,
+      clusterName: c.name,
+    })),
+  ];
+}
+
+/**
+ * Points `demo-*` sources at the given servers (adding `allow` to the SSRF allow-list, as
+ * the servers are on this machine or a private container network), or removes them when
+ * there are none.
+ */
+export async function registerDemoSources(
+  wanted: DemoSource[] | null,
+  allow: string[],
+): Promise<void> {
   try {
     const existing = new Map(
       (await listMetricsSources())
         .filter((s) => s.name.startsWith(DEMO_SOURCE_PREFIX))
         .map((s) => [s.name, s]),
     );
-    if (!metrics) {
+    if (!wanted) {
       for (const s of existing.values()) await deleteMetricsSource(s.id, ACTOR);
       return;
     }
-    const allow = await getAllowList();
-    if (!allow.includes(LOOPBACK)) await setAllowList([...allow, LOOPBACK], ACTOR);
-    const wanted = [
-      {
-        name: `${DEMO_SOURCE_PREFIX}federated`,
-        url: metrics.global.url,
-        scope: "global" as const,
-        clusterName: null,
-      },
-      ...metrics.clusters.map((c) => ({
-        name: `${DEMO_SOURCE_PREFIX}${c.name}`,
-        url: c.url,
-        scope: "cluster" as const,
-        clusterName: c.name,
-      })),
-    ];
+    const current = await getAllowList();
+    const missing = allow.filter((a) => !current.includes(a));
+    if (missing.length) await setAllowList([...current, ...missing], ACTOR);
     for (const w of wanted) {
       const have = existing.get(w.name);
       const fields = { url: w.url, scope: w.scope, clusterName: w.clusterName };

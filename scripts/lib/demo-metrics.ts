@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:
 import path from "node:path";
 
 import { startTrafficGenerator, type TrafficGenerator } from "../traffic-generator";
+import type { DemoSource } from "./demo-metrics-sources";
 import { freePort, stopChild, waitFor } from "./processes";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -23,6 +24,12 @@ export interface DemoMetricsCluster {
   name: string;
   mesh: "istio" | "linkerd";
 }
+
+// Different loads per cluster, so the per-cluster lines do not sit on top of each other,
+// and a small background 5xx rate on the second cluster's reviews (below the 5 % alert
+// threshold of fleets/prometheus/bookinfo.rules.yml), so the error chart is not flat.
+const LOAD_SCALE = [1, 0.65, 0.4];
+const BACKGROUND_FAULT = { index: 1, service: "reviews", errorRate: 0.03, latencyMs: 0 };
 
 /** What is running. */
 export interface DemoMetrics {
@@ -100,7 +107,7 @@ async function startPrometheus(
       `--storage.tsdb.path=${path.join(dir, "data")}`,
       `--storage.tsdb.retention.time=1d`,
       `--web.listen-address=127.0.0.1:${port}`,
-      "--log.level=warn",
+      "--log.level=error",
     ],
     { stdio: ["ignore", "ignore", "inherit"] },
   );
@@ -142,7 +149,9 @@ export async function startDemoMetrics(opts: {
         cluster: c.name,
         mesh: c.mesh,
         peers: peer && peer !== c.name ? [peer] : [],
+        scale: LOAD_SCALE[i % LOAD_SCALE.length],
       });
+      if (i === BACKGROUND_FAULT.index) gen.inject(BACKGROUND_FAULT.service, BACKGROUND_FAULT);
       generators.push(gen);
       const prom = await startPrometheus(
         c.name,
@@ -200,6 +209,15 @@ export async function setupDemoMetrics(opts: {
     const mesh = snapshot.meshes.find((m) => m.type === "istio" || m.type === "linkerd")?.type;
     return mesh === "istio" || mesh === "linkerd" ? [{ name: cluster.name, mesh }] : [];
   });
+  const { localDemoSources, registerDemoSources } = await import("./demo-metrics-sources");
+  const external = externalDemoSources(process.env.MERIDIAN_DEMO_PROMETHEUS);
+  if (external) {
+    // docker compose: Prometheus runs in its own containers; register those.
+    await registerDemoSources(external, [...new Set(external.map((s) => new URL(s.url).hostname))]);
+    opts.say(`metrics: ${external.length} Prometheus sources from MERIDIAN_DEMO_PROMETHEUS`);
+    Object.assign(process.env, demoMetricsEnv(true));
+    return { stop: async () => undefined };
+  }
   const metrics = await startDemoMetrics({ ...opts, clusters });
   if (!metrics) {
     opts.say(
@@ -207,12 +225,32 @@ export async function setupDemoMetrics(opts: {
     );
   }
   try {
-    const { registerDemoSources } = await import("./demo-metrics-sources");
-    await registerDemoSources(metrics);
+    await registerDemoSources(metrics ? localDemoSources(metrics) : null, ["127.0.0.1/32"]);
   } catch (err) {
     await metrics?.stop();
     throw err;
   }
   Object.assign(process.env, demoMetricsEnv(metrics !== null));
   return { stop: async () => void (await metrics?.stop()) };
+}
+
+/**
+ * Parses MERIDIAN_DEMO_PROMETHEUS: comma-separated `name=url` (a global source) or
+ * `name@cluster=url` (a per-cluster one), e.g.
+ * `federated=http://prometheus-global:9090,east-1@east-1=http://prometheus-east-1:9090`.
+ * Names get the `demo-` prefix. Undefined or empty → null.
+ */
+export function externalDemoSources(raw: string | undefined): DemoSource[] | null {
+  if (!raw?.trim()) return null;
+  return raw.split(",").map((entry) => {
+    const m = /^\s*([a-z0-9][-a-z0-9]*)(?:@([a-z0-9][-a-z0-9]*))?=(https?:\/\/\S+)\s*$/.exec(entry);
+    if (!m)
+      throw new Error(`MERIDIAN_DEMO_PROMETHEUS: cannot read "${entry}" (name[@cluster]=url)`);
+    return {
+      name: `${DEMO_SOURCE_PREFIX}${m[1]}`,
+      url: m[3]!,
+      scope: m[2] ? ("cluster" as const) : ("global" as const),
+      clusterName: m[2] ?? null,
+    };
+  });
 }

@@ -1,0 +1,164 @@
+// Benchmark: the golden-signals request (lib/metrics/service-series.ts — what
+// GET /api/v1/global-services/{ns}/{name}/metrics runs after loading the service and its
+// sources) against REAL Prometheus servers, with 3 and with 12 sources of which one is
+// artificially slow (a pass-through proxy adding a delay), versus that slow source alone.
+//   node --conditions=react-server --import tsx bench/golden-signals.ts [--requests 40 --delay-ms 250]
+// Goal: p95 with N sources ≤ 1.2 × p95 of the slowest single source. Prints one JSON document.
+import { request } from "node:http";
+import { performance } from "node:perf_hooks";
+import { parseArgs } from "node:util";
+
+import { chartRange } from "@/lib/metrics/golden-series";
+import { createPinnedFetch } from "@/lib/metrics/pinned-fetch";
+import { createPrometheusClient } from "@/lib/metrics/prometheus-client";
+import { queryServiceSeries, type ScopedSource } from "@/lib/metrics/service-series";
+import { createSsrfGuard } from "@/lib/metrics/ssrf-guard";
+import { startTrafficGenerator, type TrafficGenerator } from "@/scripts/traffic-generator";
+import { startStubServer } from "@/tests/metrics/helpers";
+import { startPrometheus, type PrometheusServer } from "@/tests/metrics/prometheus-harness";
+
+import { percentile } from "./lib/synthetic-fleet";
+
+const { values } = parseArgs({
+  options: {
+    requests: { type: "string", default: "40" },
+    "delay-ms": { type: "string", default: "250" },
+    many: { type: "string", default: "12" },
+  },
+});
+const REQUESTS = Number(values.requests);
+const DELAY_MS = Number(values["delay-ms"]);
+const MANY = Number(values.many);
+
+/** A pass-through proxy that answers `delayMs` late: the "slow source". */
+async function startDelayingProxy(target: string, delayMs: number) {
+  const upstream = new URL(target);
+  return startStubServer((req, res) => {
+    setTimeout(() => {
+      const out = request(
+        {
+          host: upstream.hostname,
+          port: upstream.port,
+          method: req.method,
+          path: req.url,
+          headers: req.headers,
+        },
+        (up) => {
+          res.writeHead(up.statusCode ?? 502, up.headers);
+          up.pipe(res);
+        },
+      );
+      out.on("error", () => res.writeHead(502).end());
+      req.pipe(out);
+    }, delayMs);
+  });
+}
+
+const stats = (ms: number[]) => ({
+  p50: Math.round(percentile(ms, 50) * 10) / 10,
+  p95: Math.round(percentile(ms, 95) * 10) / 10,
+  max: Math.round(Math.max(...ms) * 10) / 10,
+});
+
+async function main(): Promise<void> {
+  const generators: TrafficGenerator[] = [];
+  const servers: PrometheusServer[] = [];
+  const stops: Array<() => Promise<void>> = [];
+  try {
+    const names = Array.from(
+      { length: MANY },
+      (_, i) => `cluster-${String(i + 1).padStart(2, "0")}`,
+    );
+    for (const [i, cluster] of names.entries()) {
+      generators.push(
+        await startTrafficGenerator({
+          cluster,
+          mesh: i % 3 === 2 ? "linkerd" : "istio",
+          peers: [names[(i + 1) % names.length]!],
+        }),
+      );
+    }
+    servers.push(
+      ...(await Promise.all(
+        names.map((cluster, i) =>
+          startPrometheus(cluster, { cluster }, [
+            { job: "bookinfo", targets: [new URL(generators[i]!.url).host] },
+          ]),
+        ),
+      )),
+    );
+    const slowProxy = await startDelayingProxy(servers[0]!.url, DELAY_MS);
+    stops.push(slowProxy.stop);
+    const sources: ScopedSource[] = names.map((cluster, i) => ({
+      name: cluster,
+      url: i === 0 ? slowProxy.url : servers[i]!.url,
+      cluster,
+      scope: "cluster",
+    }));
+
+    // The server's own client setup: SSRF guard + DNS pinning; no cache, so every request queries.
+    const client = createPrometheusClient({
+      timeoutMs: 4_000,
+      cacheTtlMs: 0,
+      fetch: createPinnedFetch({ guard: createSsrfGuard({ allow: ["127.0.0.1/32"] }) }),
+    });
+    // Let every server scrape a few times (targets are handed over after ~5 s).
+    await new Promise((r) => setTimeout(r, 12_000));
+
+    const run = async (subset: ScopedSource[]) => {
+      const ms: number[] = [];
+      let errors = 0;
+      let clusters = 0;
+      for (let i = 0; i < REQUESTS + 3; i++) {
+        const params = chartRange("1h", Date.now(), { baseWindow: "10s" })!;
+        const started = performance.now();
+        const r = await queryServiceSeries({
+          client,
+          sources: subset,
+          meshes: ["istio", "linkerd"],
+          namespace: "bookinfo",
+          name: "reviews",
+          range: "1h",
+          params,
+        });
+        const elapsed = performance.now() - started;
+        if (i >= 3) ms.push(elapsed); // warm-up
+        errors += r.errors.length;
+        clusters = r.clusters.length;
+      }
+      return { sources: subset.length, ...stats(ms), errors, clustersInAnswer: clusters };
+    };
+
+    const slowAlone = await run([sources[0]!]);
+    const three = await run(sources.slice(0, 3));
+    const many = await run(sources);
+    const ratio = (x: { p95: number }) => Math.round((x.p95 / slowAlone.p95) * 100) / 100;
+    console.log(
+      JSON.stringify(
+        {
+          benchmark: "golden-signals",
+          date: new Date().toISOString(),
+          requests: REQUESTS,
+          slowSourceDelayMs: DELAY_MS,
+          query: "bookinfo/reviews, range 1h (step 30 s), Istio + Linkerd in one expression",
+          slowestSingleSource: slowAlone,
+          threeSources: { ...three, p95VsSlowest: ratio(three) },
+          manySources: { ...many, p95VsSlowest: ratio(many) },
+          goal: "p95 ≤ 1.2 × slowest single source",
+          met: ratio(three) <= 1.2 && ratio(many) <= 1.2,
+        },
+        null,
+        2,
+      ),
+    );
+  } finally {
+    await Promise.all(stops.map((s) => s()));
+    await Promise.all(servers.map((s) => s.stop()));
+    await Promise.all(generators.map((g) => g.stop()));
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

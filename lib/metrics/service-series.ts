@@ -1,0 +1,84 @@
+// The golden-signals answer for one service from its sources: one range query per source,
+// in parallel, parsed onto one grid and merged; failures become per-source errors.
+import type { MetricsRange, ServiceMetricsDto } from "@/lib/api/metrics-schemas";
+import { fanOut } from "@/lib/metrics/fan-out";
+import {
+  buildGoldenSeriesQuery,
+  mergeGoldenSeries,
+  parseGoldenSeries,
+  timeGrid,
+  type Values,
+} from "@/lib/metrics/golden-series";
+import type { MetricsMesh } from "@/lib/metrics/golden-signals";
+import {
+  PrometheusQueryError,
+  type PrometheusClient,
+  type PrometheusSource,
+} from "@/lib/metrics/prometheus-client";
+
+/** A source with its scope: per-cluster sources name their cluster in `cluster`. */
+export type ScopedSource = PrometheusSource & { scope: "global" | "cluster" };
+
+/** Input of {@link queryServiceSeries}. */
+export interface ServiceSeriesInput {
+  client: PrometheusClient;
+  sources: readonly ScopedSource[];
+  meshes: readonly MetricsMesh[];
+  namespace: string;
+  name: string;
+  range: MetricsRange;
+  params: { start: number; end: number; step: number; window: string };
+}
+
+/**
+ * Queries every source once (the whole golden-signals expression as one range query),
+ * in parallel under the client's timeouts and limits, and merges the answers.
+ */
+export async function queryServiceSeries(
+  input: ServiceSeriesInput,
+): Promise<Extract<ServiceMetricsDto, { configured: true }>> {
+  const { client, sources, meshes, namespace, name, params: range } = input;
+  const grid = timeGrid(range.start, range.end, range.step);
+  const promql = buildGoldenSeriesQuery({ meshes, namespace, name, window: range.window });
+
+  const result = await fanOut(sources, async (source) => {
+    const { data } = await client.queryRange(source, promql, range);
+    if (data.resultType !== "matrix") {
+      throw new PrometheusQueryError(source.name, "invalid-response", "unexpected result type");
+    }
+    return parseGoldenSeries(data.result, grid, {
+      source: source.name,
+      fallbackCluster: source.scope === "cluster" ? source.cluster : undefined,
+    });
+  });
+  const merged = mergeGoldenSeries(
+    result.items.map((i) => i.data),
+    grid.length,
+  );
+  const pick = (key: "rps" | "errors" | "p50" | "p95" | "p99" | "errorRatio") => ({
+    total: merged.total[key] as Values,
+    byCluster: Object.fromEntries(merged.clusters.map((c) => [c, merged.byCluster[c]![key]])),
+  });
+  const failed = new Set(result.errors.map((e) => e.source));
+  return {
+    configured: true,
+    range: input.range,
+    start: range.start,
+    end: range.end,
+    step: range.step,
+    window: range.window,
+    timestamps: grid,
+    clusters: merged.clusters,
+    signals: {
+      requestRate: pick("rps"),
+      errorRate: pick("errors"),
+      errorRatio: pick("errorRatio"),
+      p50Ms: pick("p50"),
+      p95Ms: pick("p95"),
+      p99Ms: pick("p99"),
+    },
+    approximateQuantiles: merged.approximateQuantiles,
+    sources: sources.map((s) => ({ name: s.name, ok: !failed.has(s.name) })),
+    errors: result.errors,
+  };
+}
