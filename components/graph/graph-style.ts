@@ -84,7 +84,8 @@ export function graphStylesheet(p: GraphPalette, large: boolean): cytoscape.Styl
         "min-zoomed-font-size": MIN_LABEL_PX,
         "text-valign": "center",
         "text-halign": "center",
-        "text-wrap": "ellipsis",
+        // Ellipsis measures each label character by character: too slow for thousands.
+        "text-wrap": large ? "none" : "ellipsis",
         "text-max-width": `${LAYOUT.leafWidth - 12}px`,
       },
     },
@@ -169,18 +170,19 @@ export function graphStylesheet(p: GraphPalette, large: boolean): cytoscape.Styl
         "curve-style": large ? "haystack" : "bezier",
         "line-color": p.call,
         "target-arrow-color": p.call,
-        "font-family": font,
-        "font-size": 10,
-        color: p.text,
-        "min-zoomed-font-size": MIN_LABEL_PX,
-        "text-background-color": p.bg,
-        "text-background-opacity": 0.85,
-        "text-background-padding": "2px",
       },
     },
     {
       selector: "edge.call",
       style: {
+        // A gentle arc, so a call never runs straight through a node between its ends.
+        ...(large
+          ? {}
+          : {
+              "curve-style": "unbundled-bezier",
+              "control-point-distances": [28],
+              "control-point-weights": [0.5],
+            }),
         width: "data(w)",
         opacity: 0.85,
         "target-arrow-shape": large ? "none" : "triangle",
@@ -221,7 +223,20 @@ export function graphStylesheet(p: GraphPalette, large: boolean): cytoscape.Styl
       },
     },
     { selector: "edge.hl", style: { opacity: 1, "z-index": 10 } },
-    { selector: "edge.call.hl", style: { label: "data(rate)" } },
+    {
+      // Label text styles only where labels are drawn: fewer properties per edge to style.
+      selector: "edge.call.hl",
+      style: {
+        label: "data(rate)",
+        "font-family": font,
+        "font-size": 10,
+        color: p.text,
+        "min-zoomed-font-size": MIN_LABEL_PX,
+        "text-background-color": p.bg,
+        "text-background-opacity": 0.85,
+        "text-background-padding": "2px",
+      },
+    },
     { selector: "edge.member.hl", style: { opacity: 0.9, width: 1.5 } },
     {
       selector: "node.picked",

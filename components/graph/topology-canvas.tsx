@@ -7,7 +7,7 @@ import cytoscape from "cytoscape";
 import { useEffect, useImperativeHandle, useRef, type Ref } from "react";
 
 import { diffGraphs } from "@/lib/graph/diff";
-import { layoutGraph } from "@/lib/graph/layout";
+import { LAYOUT, layoutGraph } from "@/lib/graph/layout";
 import type { Graph } from "@/lib/graph/model";
 import type { TopologyDto } from "@/lib/graph/schema";
 import { edgeElement, nodeElement, type ElementDef } from "./graph-elements";
@@ -42,17 +42,51 @@ const toGraph = (g: TopologyDto): Graph => ({
   droppedMembers: g.droppedMembers,
 });
 
-function elementsOf(g: Graph): ElementDef[] {
-  return [...g.nodes.map(nodeElement), ...g.edges.map(edgeElement)];
+function elementsOf(
+  g: Graph,
+  positions: Map<string, { x: number; y: number }>,
+): (ElementDef & { position?: { x: number; y: number } })[] {
+  return [
+    ...g.nodes.map((n) => ({ ...nodeElement(n), position: positions.get(n.id) })),
+    ...g.edges.map(edgeElement),
+  ];
 }
 
-/** Leaf positions from the deterministic layout; compounds follow their children. */
-function place(cy: cytoscape.Core, g: Graph): void {
-  const positions = layoutGraph(g);
-  cy.nodes().forEach((n) => {
-    const p = positions.get(n.id());
-    if (p) n.position(p);
-  });
+/**
+ * What the canvas draws of a graph: in a large graph the global-service membership lines
+ * (one per instance) are left out — thousands of faint lines that cost a second of styling
+ * and say less than the side panel's instance list.
+ */
+function drawn(g: Graph, large: boolean): Graph {
+  return large ? { ...g, edges: g.edges.filter((e) => e.kind !== "member") } : g;
+}
+
+/**
+ * Leaf positions from the deterministic layout (compounds follow their children), set in one
+ * `positions()` call: per-node `position()` re-bounds every ancestor on each call.
+ */
+function place(cy: cytoscape.Core, positions: Map<string, { x: number; y: number }>): void {
+  cy.nodes()
+    .filter((n) => positions.has(n.id()))
+    .positions((n) => positions.get(n.id())!);
+  bounds.set(cy, extent(positions));
+}
+
+type Extent = { x1: number; y1: number; x2: number; y2: number };
+/** The layout's extent per instance: fitting from it avoids cytoscape measuring every label. */
+const bounds = new WeakMap<cytoscape.Core, Extent>();
+
+function extent(positions: Map<string, { x: number; y: number }>): Extent {
+  const e = { x1: Infinity, y1: Infinity, x2: -Infinity, y2: -Infinity };
+  for (const p of positions.values()) {
+    e.x1 = Math.min(e.x1, p.x - LAYOUT.leafWidth / 2);
+    e.x2 = Math.max(e.x2, p.x + LAYOUT.leafWidth / 2);
+    e.y1 = Math.min(e.y1, p.y - LAYOUT.leafHeight / 2);
+    e.y2 = Math.max(e.y2, p.y + LAYOUT.leafHeight / 2);
+  }
+  // Room for the compound borders and labels around the leaves.
+  const m = 2 * LAYOUT.padding + LAYOUT.labelSpace;
+  return { x1: e.x1 - m, y1: e.y1 - m - LAYOUT.labelSpace, x2: e.x2 + m, y2: e.y2 + m };
 }
 
 function highlight(cy: cytoscape.Core, id: string | null): void {
@@ -137,12 +171,15 @@ export function TopologyCanvas({
   useEffect(() => {
     const cy = cyRef.current;
     if (!cy) return;
-    const next = toGraph(graph);
+    const next = drawn(toGraph(graph), large.current);
     const prev = shown.current;
     const d = prev ? diffGraphs(prev, next) : null;
+    const layout = !d || !d.sameTopology ? layoutGraph(next) : null;
     cy.batch(() => {
       if (!d) {
-        cy.add(elementsOf(next));
+        // The first graph is added with its positions: nothing moves after insertion.
+        cy.add(elementsOf(next, layout!));
+        bounds.set(cy, extent(layout!));
       } else {
         for (const id of [...d.removedEdges, ...d.removedNodes]) cy.getElementById(id).remove();
         cy.add([...d.addedNodes.map(nodeElement), ...d.addedEdges.map(edgeElement)]);
@@ -158,8 +195,8 @@ export function TopologyCanvas({
           el.data(def.data);
           el.classes(def.classes);
         }
+        if (layout) place(cy, layout);
       }
-      if (!d || !d.sameTopology) place(cy, next);
     });
     shown.current = next;
     if (fitted.current !== fitKey) {
@@ -222,11 +259,16 @@ function inView(cy: cytoscape.Core, node: cytoscape.CollectionReturnValue): bool
 
 /** Fits the graph, but never blows a small fleet up past a comfortable reading size. */
 function fitView(cy: cytoscape.Core): void {
-  cy.fit(undefined, 40);
-  if (cy.zoom() > MAX_FIT_ZOOM) {
-    cy.zoom(MAX_FIT_ZOOM);
-    cy.center();
-  }
+  const e = bounds.get(cy);
+  if (!e || !Number.isFinite(e.x1)) return;
+  const pad = 24;
+  const w = e.x2 - e.x1;
+  const h = e.y2 - e.y1;
+  const zoom = Math.min(MAX_FIT_ZOOM, (cy.width() - 2 * pad) / w, (cy.height() - 2 * pad) / h);
+  cy.viewport({
+    zoom,
+    pan: { x: cy.width() / 2 - zoom * (e.x1 + w / 2), y: cy.height() / 2 - zoom * (e.y1 + h / 2) },
+  });
 }
 
 function hexToRgb(hex: string): number[] {

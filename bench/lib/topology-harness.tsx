@@ -1,0 +1,30 @@
+// Browser harness of the topology benchmark: the map's own renderer (TopologyCanvas, the
+// same component the /topology page loads) on a bare page, fed the API's JSON answer.
+import { createRoot } from "react-dom/client";
+
+import { TopologyCanvas } from "../../components/graph/topology-canvas";
+import type { TopologyDto } from "../../lib/graph/schema";
+
+declare global {
+  interface Window {
+    __benchReady?: { fetchedMs: number; drawnMs: number };
+  }
+}
+
+async function main(): Promise<void> {
+  const graph = (await (await fetch("/graph.json")).json()) as TopologyDto;
+  const fetchedMs = performance.now();
+  const root = createRoot(document.getElementById("root")!);
+  root.render(
+    <TopologyCanvas graph={graph} selectedId={null} onSelect={() => {}} theme="light" fitKey="" />,
+  );
+  // Drawn = the instance exists with its elements (both effects ran in one commit), then two
+  // animation frames have been rendered.
+  const wait = () => new Promise((r) => requestAnimationFrame(r));
+  while (!window.__meridianTopology) await wait();
+  await wait();
+  await wait();
+  window.__benchReady = { fetchedMs, drawnMs: performance.now() };
+}
+
+void main();

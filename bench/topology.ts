@@ -1,0 +1,246 @@
+// Benchmark: the topology map at 2,000 nodes and 10,000 call edges.
+//   BENCH_DATABASE_URL=postgresql://postgres@127.0.0.1:55433/postgres \
+//     node --conditions=react-server --import tsx bench/topology.ts [--requests 40 --pan-frames 120]
+// Prints one JSON document:
+// - api: GET /api/v1/topology through the real route handler (withAuth with an API token, zod
+//   query + response schemas, JSON), in-process, on a seeded Postgres. The inventory is read
+//   from the database; the call edges come through the service's `calls` boundary from a
+//   generator (bench/lib/topology-fleet.ts) standing in for Prometheus. Measured uncached
+//   (every request rebuilds the graph from Postgres) and cached (the service's 5 s TTL).
+// - browser: headless Chromium (playwright-core, /usr/bin/chromium) draws the answer with the
+//   map's own TopologyCanvas (bundled by esbuild): time to first drawn frame, then frame
+//   times while dragging the map.
+import { createServer } from "node:http";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { parseArgs } from "node:util";
+import { build } from "esbuild";
+import pg from "pg";
+import { chromium } from "playwright-core";
+import { migrateDeploy } from "../scripts/lib/migrate";
+import { percentile } from "./lib/synthetic-fleet";
+import { DEFAULT_SIZE, topologyCalls, topologyFleet } from "./lib/topology-fleet";
+
+const { values } = parseArgs({
+  options: {
+    requests: { type: "string", default: "40" },
+    "pan-frames": { type: "string", default: "120" },
+  },
+});
+const REQUESTS = Number(values.requests);
+const PAN_STEPS = Number(values["pan-frames"]);
+const ROOT = path.resolve(import.meta.dirname, "..");
+const serverUrl = process.env.BENCH_DATABASE_URL;
+if (!serverUrl) {
+  console.error(
+    "bench: set BENCH_DATABASE_URL to a local Postgres server (scripts/ci/start-postgres.sh starts one)",
+  );
+  process.exit(1);
+}
+const log = (msg: string) => console.error(`bench: ${msg}`);
+const r2 = (v: number) => Math.round(v * 100) / 100;
+const stats = (xs: number[]) => ({
+  p50: r2(percentile(xs, 50)),
+  p95: r2(percentile(xs, 95)),
+  max: r2(Math.max(...xs)),
+});
+
+async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `i7_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(serverUrl!);
+  url.pathname = `/${name}`;
+  await migrateDeploy(url.toString());
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+const database = await freshDatabase();
+process.env.DATABASE_URL = database.url;
+process.env.MERIDIAN_DB_POOL_MAX = "10";
+process.env.NEXTAUTH_SECRET = "bench-secret-0123456789abcdef";
+const { db } = await import("../lib/db/client");
+const { createCluster, updateCluster } = await import("../lib/db/clusters");
+const { applyClusterSnapshot } = await import("../lib/db/inventory");
+const { loadTopologyInventory } = await import("../lib/db/topology-inventory");
+const { createTopologyService } = await import("../lib/topology/topology-service");
+const route = await import("../app/api/v1/topology/route");
+const { call, userWithToken } = await import("../tests/helpers/api");
+
+const actor = { type: "system", label: "bench" } as const;
+const fleet = topologyFleet();
+const calls = topologyCalls(fleet);
+log(`seeding ${fleet.length} clusters`);
+const seedStart = performance.now();
+for (const { meshes, services, ...c } of fleet) {
+  const created = await createCluster(c, actor, { simulated: true });
+  await updateCluster(c.name, { version: created.version, state: "live" }, actor);
+  await applyClusterSnapshot(c.name, { meshes, services }, actor);
+}
+const seedMs = performance.now() - seedStart;
+const token = (await userWithToken("viewer")).token;
+
+// The route's service, with the generated edges behind the `calls` boundary.
+const slot = globalThis as unknown as { meridianTopology?: unknown };
+const generatedCalls = async () => ({
+  configured: true,
+  sources: ["generated"],
+  calls,
+  errors: [],
+});
+async function measure(ttlMs: number): Promise<{ ms: number[]; bytes: number; body: unknown }> {
+  slot.meridianTopology = createTopologyService({
+    inventory: loadTopologyInventory,
+    calls: generatedCalls,
+    ttlMs,
+  });
+  const ms: number[] = [];
+  let bytes = 0;
+  let body: unknown;
+  for (let i = 0; i < REQUESTS + 3; i++) {
+    const t = performance.now();
+    const res = await route.GET(
+      new (await import("next/server")).NextRequest("http://localhost/api/v1/topology", {
+        headers: { authorization: `Bearer ${token}` },
+      }),
+      { params: Promise.resolve({}) },
+    );
+    const text = await res.text();
+    const took = performance.now() - t;
+    if (res.status !== 200)
+      throw new Error(`topology answered ${res.status}: ${text.slice(0, 200)}`);
+    bytes = text.length;
+    if (i >= 3) ms.push(took); // 3 warm-up requests (JIT)
+    if (i === 0) body = JSON.parse(text);
+  }
+  return { ms, bytes, body };
+}
+log("measuring the API");
+const uncached = await measure(0);
+const cached = await measure(5_000);
+const filtered = await (async () => {
+  const ms: number[] = [];
+  for (let i = 0; i < REQUESTS; i++) {
+    const t = performance.now();
+    const res = await call(route.GET, "GET", "/api/v1/topology", {
+      token,
+      search: { region: "region-1", errors: "true" },
+    });
+    if (res.status !== 200) throw new Error(`filtered answered ${res.status}`);
+    ms.push(performance.now() - t);
+  }
+  return ms;
+})();
+const graph = uncached.body as { nodes: unknown[]; edges: { kind: string }[] };
+
+// Browser: bundle the harness, serve it with the graph, open it in Chromium.
+log("bundling the browser harness");
+const dir = mkdtempSync(path.join(tmpdir(), "i7-topology-bench-"));
+await build({
+  entryPoints: [path.join(ROOT, "bench/lib/topology-harness.tsx")],
+  bundle: true,
+  format: "esm",
+  outfile: path.join(dir, "harness.js"),
+  alias: { "@": ROOT },
+  jsx: "automatic",
+  define: { "process.env.NODE_ENV": '"production"' },
+  minify: true,
+  logLevel: "error",
+});
+const files: Record<string, [string, string | Buffer]> = {
+  "/": [
+    "text/html",
+    '<!doctype html><html><body style="margin:0"><div id="root" style="position:relative;width:1280px;height:800px"></div><script>window.__MERIDIAN_TEST_HOOKS__=true</script><script type="module" src="/harness.js"></script></body></html>',
+  ],
+  "/harness.js": ["text/javascript", readFileSync(path.join(dir, "harness.js"))],
+  "/graph.json": ["application/json", JSON.stringify(uncached.body)],
+};
+const server = createServer((req, res) => {
+  const f = files[req.url ?? ""];
+  if (!f) return void res.writeHead(404).end();
+  res.writeHead(200, { "content-type": f[0] }).end(f[1]);
+});
+await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+const port = (server.address() as { port: number }).port;
+const browser = await chromium.launch({
+  executablePath: "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
+});
+const paints: number[] = [];
+let frames: number[] = [];
+let renderer = "";
+for (let run = 0; run < 3; run++) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  // tsx names the functions passed to page.evaluate with an `__name` helper the page lacks.
+  await page.addInitScript("window.__name = (f) => f");
+  await page.goto(`http://127.0.0.1:${port}/`);
+  await page.waitForFunction(() => window.__benchReady !== undefined, null, { timeout: 60_000 });
+  paints.push(await page.evaluate(() => window.__benchReady!.drawnMs));
+  if (run === 2) {
+    renderer = await page.evaluate(() => window.__meridianTopology!.renderer());
+    await page.evaluate(() => {
+      const w = window as unknown as { __frames: number[] };
+      w.__frames = [];
+      let last = performance.now();
+      const tick = (t: number) => {
+        w.__frames.push(t - last);
+        last = t;
+        requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    await page.mouse.move(640, 400);
+    await page.mouse.down();
+    for (let i = 0; i < PAN_STEPS; i++) {
+      await page.mouse.move(640 + 300 * Math.sin(i / 10), 400 + 150 * Math.cos(i / 13));
+    }
+    await page.mouse.up();
+    frames = await page.evaluate(() =>
+      (window as unknown as { __frames: number[] }).__frames.slice(1),
+    );
+  }
+  await page.close();
+}
+await browser.close();
+server.close();
+rmSync(dir, { recursive: true, force: true });
+await db().$disconnect();
+await database.drop();
+
+const result = {
+  fleet: {
+    nodes: graph.nodes.length,
+    callEdges: graph.edges.filter((e) => e.kind === "call").length,
+    memberEdges: graph.edges.filter((e) => e.kind === "member").length,
+    clusters: DEFAULT_SIZE.clusters,
+    seedMs: Math.round(seedMs),
+  },
+  api: {
+    responseBytes: uncached.bytes,
+    uncachedMs: stats(uncached.ms),
+    cachedMs: stats(cached.ms),
+    filteredCachedMs: stats(filtered),
+    goalP95Ms: 300,
+  },
+  browser: {
+    renderer,
+    firstPaintMs: stats(paints),
+    goalFirstPaintMs: 2000,
+    panFrameMs: stats(frames),
+    panFrames: frames.length,
+  },
+  node: process.version,
+};
+console.log(JSON.stringify(result, null, 2));
