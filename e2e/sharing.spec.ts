@@ -8,7 +8,9 @@ import { LoginPage } from "./pages/login-page";
 import { SharingPage } from "./pages/sharing-page";
 
 const SERVICE = "bookinfo/reviews";
-const EXPORTER = "west-1"; // Linkerd: exporting labels the Service mirror.linkerd.io/exported
+// Both Istio: east-2 importing the global host gets a ServiceEntry and a DestinationRule for it.
+const EXPORTER = "east-1";
+const IMPORTER = "east-2";
 
 type Desired = {
   desired: {
@@ -38,7 +40,7 @@ async function desiredFor(request: APIRequestContext, cluster: string, service: 
 test.describe.configure({ mode: "serial" });
 
 test.describe("sharing: export → plan → apply → rollback", () => {
-  test("exporting reviews from west-1 is planned, applied by the agent, and rolled back", async ({
+  test("exporting reviews from east-1 into east-2 is planned, applied by the agent, and rolled back", async ({
     page,
     capture,
   }) => {
@@ -46,7 +48,7 @@ test.describe("sharing: export → plan → apply → rollback", () => {
     const sharing = new SharingPage(page);
     await sharing.goto();
     await expect(sharing.row(SERVICE)).toBeVisible();
-    expect(await desiredFor(page.request, EXPORTER, SERVICE)).toEqual([]);
+    expect(await desiredFor(page.request, IMPORTER, SERVICE)).toEqual([]);
     await capture("matrix");
 
     // Toggle the export: the cell is pressed and marked as edited; the draft bar counts it.
@@ -55,32 +57,32 @@ test.describe("sharing: export → plan → apply → rollback", () => {
     await toggle.click();
     await expect(toggle).toHaveAttribute("aria-pressed", "true");
     await expect(toggle).toHaveAttribute("data-edited", "true");
-    await expect(page.getByTestId("draft-bar")).toContainText("1 change in draft");
+    await sharing.importToggle(SERVICE, IMPORTER).click();
+    await expect(page.getByTestId("draft-bar")).toContainText("2 changes in draft");
     await expect(page.getByTestId("draft-edits")).toContainText(
       `export ${SERVICE} from ${EXPORTER}`,
     );
     await capture("draft");
 
-    // The plan: west-1 gets one resource; its diff names the Linkerd export label.
+    // The plan: east-2 gets the ServiceEntry and DestinationRule of the global host.
     await sharing.reviewButton.click();
     await expect(sharing.plan.root).toBeVisible();
-    const section = sharing.plan.cluster(EXPORTER);
-    await expect(section.getByTestId("plan-count-create")).toContainText("1");
-    await expect(sharing.plan.diff(EXPORTER)).toContainText("mirror.linkerd.io/exported");
-    await expect(sharing.plan.diff(EXPORTER).locator('[data-diff="add"]').first()).toBeVisible();
+    const section = sharing.plan.cluster(IMPORTER);
+    await expect(section.getByTestId("plan-count-create")).toContainText("2");
+    await expect(sharing.plan.diff(IMPORTER)).toContainText("kind: ServiceEntry");
+    await expect(sharing.plan.diff(IMPORTER)).toContainText("kind: DestinationRule");
+    await expect(sharing.plan.diff(IMPORTER).locator('[data-diff="add"]').first()).toBeVisible();
     await capture("plan-review");
 
     // Apply → the change set page, live until the simulated agent reports the generation.
     await sharing.plan.applyButton.click();
     await expect(page).toHaveURL(/\/changes\/\d+$/);
     const changeSet = new ChangeSetPage(page);
-    await expect(changeSet.clusterStatus(EXPORTER)).toHaveText("Applied", { timeout: 30_000 });
+    await expect(changeSet.clusterStatus(IMPORTER)).toHaveText("Applied", { timeout: 30_000 });
     await expect(changeSet.status).toHaveText("Applied");
-    await expect(page.getByTestId("yaml-diff").first()).toContainText("mirror.linkerd.io/exported");
-    const applied = await desiredFor(page.request, EXPORTER, SERVICE);
-    expect(applied.map((r) => `${r.kind} ${r.metadata.namespace}/${r.metadata.name}`)).toEqual([
-      "Service bookinfo/reviews",
-    ]);
+    await expect(page.getByTestId("yaml-diff").first()).toContainText("kind: ServiceEntry");
+    const applied = await desiredFor(page.request, IMPORTER, SERVICE);
+    expect(applied.map((r) => r.kind).sort()).toEqual(["DestinationRule", "ServiceEntry"]);
     await capture("change-set-applied");
     const number = changeSet.number();
 
@@ -91,8 +93,8 @@ test.describe("sharing: export → plan → apply → rollback", () => {
     await changeSet.rollbackDialog.getByRole("button", { name: "Roll back" }).click();
     await expect(page).not.toHaveURL(new RegExp(`/changes/${number}$`));
     await expect(page.getByTestId("change-set-status")).toContainText(`rolls back #${number}`);
-    await expect(changeSet.clusterStatus(EXPORTER)).toHaveText("Applied", { timeout: 30_000 });
-    expect(await desiredFor(page.request, EXPORTER, SERVICE)).toEqual([]);
+    await expect(changeSet.clusterStatus(IMPORTER)).toHaveText("Applied", { timeout: 30_000 });
+    expect(await desiredFor(page.request, IMPORTER, SERVICE)).toEqual([]);
     await capture("rollback-applied");
 
     // The history lists both, newest first; the matrix shows the export off again.
@@ -103,6 +105,7 @@ test.describe("sharing: export → plan → apply → rollback", () => {
     await capture("history");
     await sharing.goto();
     await expect(sharing.exportToggle(SERVICE, EXPORTER)).toHaveAttribute("aria-pressed", "false");
+    await expect(sharing.importToggle(SERVICE, IMPORTER)).toHaveAttribute("aria-pressed", "false");
   });
 
   test("the matrix filters by namespace and search and moves with the arrow keys", async ({
@@ -135,7 +138,7 @@ test.describe("failover editor", () => {
     page,
     capture,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(150_000);
     // Share reviews from both Istio clusters and import it into east-2, through the matrix.
     const sharing = new SharingPage(page);
     await sharing.goto();
@@ -151,19 +154,25 @@ test.describe("failover editor", () => {
     const failover = new FailoverSection(page);
     await failover.goto("bookinfo", "reviews");
     await failover.enable.check();
-    // One tier per exporter, in export order; east-2 moves up to be preferred.
+    // One tier per exporter, in export order. Up joins east-2 to tier 1 (keyboard path).
     await expect(failover.tier(1)).toContainText("US East 1");
-    await failover.moveUp("east-2");
+    await expect(failover.tier(2)).toContainText("US East 2");
+    await failover.moveUp("east-2").click();
     await expect(failover.tier(1)).toContainText("US East 2");
-    await expect(failover.tier(2)).toContainText("US East 1");
-    // Both in one weighted tier: the sum must be 100 before a plan can be asked for.
-    await failover.moveUp("east-1");
+    await expect(failover.tier(2)).toHaveCount(0);
+    // Weighted inside the tier: the sum must be 100 before a plan can be asked for.
     await failover.tier(1).getByLabel("Weighted").check();
     await failover.clusterChip("east-1").getByRole("spinbutton").fill("70");
     await expect(failover.problems).toContainText("weights add up to 120, not 100");
     await expect(failover.reviewButton).toBeDisabled();
     await failover.clusterChip("east-2").getByRole("spinbutton").fill("30");
     await expect(failover.problems).toHaveCount(0);
+    await expect(failover.reviewButton).toBeEnabled();
+    await capture("failover-weights");
+    // Down gives east-1 a tier of its own below: east-2 preferred, then east-1.
+    await failover.moveDown("east-1").click();
+    await expect(failover.tier(1)).not.toContainText("US East 1");
+    await expect(failover.tier(2)).toContainText("US East 1");
     await capture("failover-editor");
 
     await failover.reviewButton.click();
@@ -174,14 +183,33 @@ test.describe("failover editor", () => {
     await expect(changeSet.status).toHaveText("Applied", { timeout: 30_000 });
     await capture("failover-applied");
 
-    // Undo both change sets so the other specs see the demo as it started.
-    for (const n of [changeSet.number(), shared]) {
-      await changeSet.goto(n);
-      await changeSet.rollbackButton.click();
-      await changeSet.rollbackDialog.getByRole("button", { name: "Roll back" }).click();
-      await expect(page.getByTestId("change-set-status")).toContainText(`rolls back #${n}`);
-      await expect(changeSet.status).toHaveText("Applied", { timeout: 30_000 });
-    }
+    // Roll the failover change back; the sharing change is then older than the intent's
+    // version, so its rollback is refused with a clear 409 (optimistic concurrency).
+    const failoverChange = changeSet.number();
+    await changeSet.rollbackButton.click();
+    await changeSet.rollbackDialog.getByRole("button", { name: "Roll back" }).click();
+    await expect(page.getByTestId("change-set-status")).toContainText(
+      `rolls back #${failoverChange}`,
+    );
+    await expect(changeSet.status).toHaveText("Applied", { timeout: 30_000 });
+    await changeSet.goto(shared);
+    await changeSet.rollbackButton.click();
+    await changeSet.rollbackDialog.getByRole("button", { name: "Roll back" }).click();
+    await expect(changeSet.rollbackDialog.getByRole("alert")).toContainText("changed since");
+    await capture("rollback-409");
+    await changeSet.rollbackDialog.getByRole("button", { name: "Cancel" }).click();
+
+    // Unshare through the matrix, so the other specs see the demo as it started.
+    await sharing.goto();
+    await sharing.exportToggle(SERVICE, "east-1").click();
+    await sharing.exportToggle(SERVICE, "east-2").click();
+    await sharing.importToggle(SERVICE, "east-2").click();
+    await sharing.reviewButton.click();
+    await expect(sharing.plan.cluster("east-2").getByTestId("plan-count-delete")).toContainText(
+      "2",
+    );
+    await sharing.plan.applyButton.click();
+    await expect(changeSet.status).toHaveText("Applied", { timeout: 30_000 });
   });
 });
 

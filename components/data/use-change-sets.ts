@@ -3,29 +3,12 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "./api-error";
 import { queryKeys } from "./query-keys";
-import type { PlanDto } from "./use-intent";
 
-// PROVISIONAL shapes until lib/api/intent-schemas.ts lands.
-export type ChangeSetStatus = "pending" | "applied" | "failed" | "partial" | "rolled-back";
-export type ClusterChangeStatus = "pending" | "applied" | "failed";
+import type { ChangeSetDto } from "@/lib/api/intent-schemas";
 
-export type ChangeSetDetailDto = {
-  id: string;
-  number: number;
-  title: string;
-  status: ChangeSetStatus;
-  createdAt: string;
-  createdBy: string | null;
-  rollbackOf: number | null;
-  clusters: {
-    cluster: string;
-    status: ClusterChangeStatus;
-    generation: number;
-    message: string;
-    updatedAt: string | null;
-  }[];
-  plan: PlanDto | null;
-};
+export type ChangeSetDetailDto = ChangeSetDto;
+export type ChangeSetStatus = ChangeSetDto["status"];
+export type ClusterChangeStatus = ChangeSetDto["clusters"][number]["status"];
 
 /** How often a change set still being applied is re-read (agents apply within seconds). */
 const PENDING_REFETCH_MS = 1_500;

@@ -4,47 +4,17 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch, jsonBody } from "./api-error";
 import { queryKeys } from "./query-keys";
 
-// PROVISIONAL shapes until lib/api/intent-schemas.ts (the backend's zod contract) lands;
-// then these become imports from it.
+import type {
+  ChangeSetDto,
+  IntentChange,
+  IntentDto,
+  PlanDto,
+  ServingDto,
+} from "@/lib/api/intent-schemas";
 
-export type IntentDto = {
-  namespace: string;
-  name: string;
-  hostname: string;
-  version: number;
-  exports: string[];
-  imports: string[];
-  failover: {
-    tiers: { clusters: { name: string; weight?: number }[] }[];
-    outlierDetection: {
-      consecutive5xxErrors: number;
-      interval: string;
-      baseEjectionTime: string;
-      maxEjectionPercent: number;
-    };
-  } | null;
-  trafficWeights: Record<string, number> | null;
-  access: string[] | null;
-};
-
-export type IntentChangeInput = Partial<Omit<IntentDto, "hostname">> & {
-  namespace: string;
-  name: string;
-  version: number;
-};
-
-export type PlanDto = {
-  clusters: { cluster: string; create: number; change: number; delete: number; diff: string }[];
-  warnings: {
-    severity: "error" | "warning" | "info";
-    code: string;
-    message: string;
-    cluster?: string;
-    globalService?: string;
-  }[];
-};
-
-export type ChangeSetDto = { id: string; number: number };
+export type { ChangeSetDto, IntentDto, PlanDto, ServingDto };
+/** One proposed change to a global service's intent (POST /api/v1/plans and /change-sets). */
+export type IntentChangeInput = IntentChange;
 
 /** GET /api/v1/intent: every global service's sharing and failover intent, with versions. */
 export function useIntent() {
@@ -66,8 +36,11 @@ export function usePlan() {
 export function useApplyPlan() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ changes }: { plan: PlanDto; changes: IntentChangeInput[] }) =>
-      apiFetch<ChangeSetDto>("/api/v1/change-sets", { method: "POST", ...jsonBody({ changes }) }),
+    mutationFn: ({ changes, title }: { changes: IntentChangeInput[]; title?: string }) =>
+      apiFetch<ChangeSetDto>("/api/v1/change-sets", {
+        method: "POST",
+        ...jsonBody(title ? { changes, title } : { changes }),
+      }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.intent.all }),
@@ -75,20 +48,6 @@ export function useApplyPlan() {
       ]),
   });
 }
-
-export type ServingDto = {
-  consumers: {
-    cluster: string;
-    servedBy: {
-      cluster: string;
-      tier: number;
-      healthy: boolean;
-      endpoints: { ready: number; total: number };
-      weight?: number;
-      local: boolean;
-    }[];
-  }[];
-};
 
 /** GET /api/v1/global-services/{ns}/{name}/serving: who would serve each consumer now. */
 export function useServing(namespace: string, name: string) {

@@ -3,20 +3,7 @@
 import { ClipboardList, X } from "lucide-react";
 import { ApiRequestError } from "@/components/data/api-error";
 import { Button } from "@/components/ui/button";
-import type { DraftEdit } from "./draft";
-
-function describe(e: DraftEdit): string {
-  const verb =
-    e.kind === "exports"
-      ? e.on
-        ? "export"
-        : "stop exporting"
-      : e.on
-        ? "import"
-        : "stop importing";
-  const prep = e.kind === "exports" ? "from" : "into";
-  return `${verb} ${e.key} ${prep} ${e.cluster}`;
-}
+import { describeEdit, type DraftEdit } from "./draft";
 
 /** The draft's edits in words: "export bookinfo/reviews from east-2, …". */
 function Summary({ edits }: { edits: DraftEdit[] }) {
@@ -33,7 +20,7 @@ function Summary({ edits }: { edits: DraftEdit[] }) {
           }
         >
           {e.on ? "+ " : "− "}
-          {describe(e)}
+          {describeEdit(e)}
         </li>
       ))}
     </ul>

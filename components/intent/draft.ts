@@ -61,3 +61,30 @@ export function draftEdits(
   }
   return edits;
 }
+
+/** One edit in words: "export bookinfo/reviews from east-2", "stop importing … into west-1". */
+export function describeEdit(e: DraftEdit): string {
+  const verb =
+    e.kind === "exports"
+      ? e.on
+        ? "export"
+        : "stop exporting"
+      : e.on
+        ? "import"
+        : "stop importing";
+  return `${verb} ${e.key} ${e.kind === "exports" ? "from" : "into"} ${e.cluster}`;
+}
+
+/** A change-set title for the draft (at most 200 characters, as the API accepts). */
+export function draftTitle(edits: readonly DraftEdit[]): string {
+  const words = edits.map(describeEdit);
+  const first = words[0] ?? "Sharing change";
+  const text =
+    words.length === 1
+      ? first
+      : words.length === 2
+        ? `${first}; ${words[1]}`
+        : `${first} and ${words.length - 1} more sharing changes`;
+  const title = text.charAt(0).toUpperCase() + text.slice(1);
+  return title.length > 200 ? `${title.slice(0, 199)}…` : title;
+}

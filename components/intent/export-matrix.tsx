@@ -88,7 +88,10 @@ export function ExportMatrix({
       className="max-h-[calc(100vh-15rem)] min-h-64 overflow-auto"
       data-testid="export-matrix"
     >
-      <table aria-label="Export matrix" className="border-separate border-spacing-0 text-[13px]">
+      <table
+        aria-label="Export matrix"
+        className="min-w-full border-separate border-spacing-0 text-[13px]"
+      >
         <thead>
           <tr>
             <th

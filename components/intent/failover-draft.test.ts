@@ -27,11 +27,13 @@ describe("failover tiers", () => {
     ]);
   });
 
-  it("shifts up and down; a cluster alone in its tier swaps tiers", () => {
-    expect(names(shiftTier(tiers, "c", -1))).toEqual([["c"], ["a", "b"]]);
-    expect(names(shiftTier(tiers, "a", 1))).toEqual([["b"], ["c", "a"]]);
+  it("shifts in half steps: alone joins the neighbour tier, shared splits off", () => {
+    expect(names(shiftTier(tiers, "c", -1))).toEqual([["a", "b", "c"]]);
+    expect(names(shiftTier(tiers, "a", 1))).toEqual([["b"], ["a"], ["c"]]);
     expect(names(shiftTier(tiers, "a", -1))).toEqual([["a"], ["b"], ["c"]]);
     expect(names(shiftTier(tiers, "c", 1))).toEqual([["a", "b"], ["c"]]);
+    // Two presses move a cluster past its neighbour tier.
+    expect(names(shiftTier(shiftTier(tiers, "c", -1), "c", -1))).toEqual([["c"], ["a", "b"]]);
   });
 
   it("clears the weights of the tiers a move touches", () => {

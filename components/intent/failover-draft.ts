@@ -32,20 +32,25 @@ export function moveToTier(tiers: readonly Tier[], name: string, to: number): Ti
   return working.filter((t) => t.clusters.length > 0);
 }
 
-/** Moves a cluster one tier up (earlier, preferred) or down; past the ends makes a new tier. */
+/**
+ * The keyboard path of the editor, in half steps: a cluster alone in its tier joins the tier
+ * above (up) or below (down); a cluster sharing its tier gets a tier of its own just above or
+ * below. Two presses therefore move it past a neighbouring tier, and every order is reachable.
+ */
 export function shiftTier(tiers: readonly Tier[], name: string, dir: -1 | 1): Tier[] {
   const from = tiers.findIndex((t) => t.clusters.some((c) => c.name === name));
   if (from < 0) return [...tiers];
-  const alone = tiers[from]?.clusters.length === 1;
-  // Alone in its tier: moving past a neighbour swaps the tiers' order.
-  if (alone) {
+  if (tiers[from]?.clusters.length === 1) {
     const to = from + dir;
-    if (to < 0 || to >= tiers.length) return [...tiers];
-    const copy = [...tiers];
-    [copy[from], copy[to]] = [copy[to]!, copy[from]!];
-    return copy;
+    return to < 0 || to >= tiers.length ? [...tiers] : moveToTier(tiers, name, to);
   }
-  return moveToTier(tiers, name, dir < 0 ? (from === 0 ? -1 : from - 1) : from + 1);
+  const rest = tiers.map((t, i) =>
+    i === from
+      ? { clusters: t.clusters.filter((c) => c.name !== name).map(({ name: n }) => ({ name: n })) }
+      : t,
+  );
+  const at = dir < 0 ? from : from + 1;
+  return [...rest.slice(0, at), { clusters: [{ name }] }, ...rest.slice(at)];
 }
 
 /** Sets one cluster's weight inside its tier (undefined clears it). */

@@ -108,7 +108,7 @@ export function FailoverSection({
       {
         namespace: service.namespace,
         name: service.name,
-        version: intent?.version ?? 0,
+        version: intent?.version ?? 1,
         failover: policy.enabled ? { tiers: policy.tiers, outlierDetection: policy.outlier } : null,
         trafficWeights: policy.trafficWeights,
         access: policy.access,
@@ -171,7 +171,7 @@ export function FailoverSection({
             applyError={apply.error}
             onApply={() =>
               apply.mutate(
-                { plan: plan.data!, changes: change() },
+                { changes: change(), title: `Failover and traffic of ${key}` },
                 { onSuccess: (cs) => router.push(`/changes/${cs.number}`) },
               )
             }

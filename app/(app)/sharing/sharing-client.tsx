@@ -10,7 +10,12 @@ import {
   type IntentChangeInput,
 } from "@/components/data/use-intent";
 import { DraftBar } from "@/components/intent/draft-bar";
-import { draftEdits, toggleSharing, type SharingDraft } from "@/components/intent/draft";
+import {
+  draftEdits,
+  draftTitle,
+  toggleSharing,
+  type SharingDraft,
+} from "@/components/intent/draft";
 import {
   ExportMatrix,
   type MatrixCluster,
@@ -81,7 +86,7 @@ export function SharingClient({ canChange, clusters, rows }: SharingClientProps)
       return {
         namespace: ns,
         name,
-        version: intents.get(key)?.version ?? 0,
+        version: intents.get(key)?.version ?? 1,
         exports: [...next.exports],
         imports: [...next.imports],
       };
@@ -96,7 +101,7 @@ export function SharingClient({ canChange, clusters, rows }: SharingClientProps)
   function handleApply() {
     if (!plan.data) return;
     apply.mutate(
-      { plan: plan.data, changes: changes() },
+      { changes: changes(), title: draftTitle(edits) },
       {
         onSuccess: (changeSet) => {
           setDraft({});
