@@ -74,9 +74,16 @@ export async function getServiceMetrics(
     baseWindow: env().MERIDIAN_METRICS_WINDOW,
   });
   if (!range) throw new ApiError(400, "invalid_input", "step: too many points for this range");
+  // A per-cluster Prometheus only has its own cluster's mesh metrics: ask only for those.
+  const meshesOf = new Map(
+    service.clusters.map((c) => [c.cluster, METRICS_MESHES.filter((m) => c.meshes.includes(m))]),
+  );
   return queryServiceSeries({
     client: opts.client ?? (await metricsClient()),
-    sources,
+    sources: sources.map((s) => ({
+      ...s,
+      ...(s.scope === "cluster" && s.cluster ? { meshes: meshesOf.get(s.cluster) ?? [] } : {}),
+    })),
     meshes,
     namespace,
     name,

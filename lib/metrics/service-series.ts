@@ -16,8 +16,14 @@ import {
   type PrometheusSource,
 } from "@/lib/metrics/prometheus-client";
 
-/** A source with its scope: per-cluster sources name their cluster in `cluster`. */
-export type ScopedSource = PrometheusSource & { scope: "global" | "cluster" };
+/**
+ * A source with its scope: per-cluster sources name their cluster in `cluster`, and may
+ * narrow `meshes` to what runs there (half the expression when only one mesh does).
+ */
+export type ScopedSource = PrometheusSource & {
+  scope: "global" | "cluster";
+  meshes?: readonly MetricsMesh[];
+};
 
 /** Input of {@link queryServiceSeries}. */
 export interface ServiceSeriesInput {
@@ -39,10 +45,21 @@ export async function queryServiceSeries(
 ): Promise<Extract<ServiceMetricsDto, { configured: true }>> {
   const { client, sources, meshes, namespace, name, params: range } = input;
   const grid = timeGrid(range.start, range.end, range.step);
-  const promql = buildGoldenSeriesQuery({ meshes, namespace, name, window: range.window });
+  const queries = new Map<string, string>();
+  const promqlFor = (source: ScopedSource) => {
+    const ms = source.meshes?.length ? source.meshes : meshes;
+    const key = [...ms].sort().join(",");
+    let q = queries.get(key);
+    if (!q)
+      queries.set(
+        key,
+        (q = buildGoldenSeriesQuery({ meshes: ms, namespace, name, window: range.window })),
+      );
+    return q;
+  };
 
   const result = await fanOut(sources, async (source) => {
-    const { data } = await client.queryRange(source, promql, range);
+    const { data } = await client.queryRange(source, promqlFor(source), range);
     if (data.resultType !== "matrix") {
       throw new PrometheusQueryError(source.name, "invalid-response", "unexpected result type");
     }
