@@ -248,3 +248,10 @@ test("a viewer sees the matrix and plans read-only, in the dark theme", async ({
     await context.close();
   }
 });
+
+test("an unknown change set shows a not-found state", async ({ page, capture }) => {
+  await page.goto("/changes/999999");
+  await expect(page.getByRole("heading", { level: 1, name: "Change set not found" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "All changes" })).toBeVisible();
+  await capture("change-set-not-found");
+});

@@ -127,6 +127,11 @@ export function ExportMatrix({
                 </span>
               </th>
             ))}
+            {/* Takes the spare width when there are few clusters, so columns stay compact. */}
+            <th
+              aria-hidden
+              className="bg-surface-2 border-border sticky top-0 z-20 w-full border-b"
+            />
           </tr>
         </thead>
         <tbody>
@@ -187,6 +192,7 @@ export function ExportMatrix({
                     />
                   </td>
                 ))}
+                <td aria-hidden className="border-border border-b" />
               </tr>
             );
           })}
