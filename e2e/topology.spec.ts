@@ -55,6 +55,10 @@ test.describe("topology map", () => {
       "href",
       "/services/bookinfo/reviews",
     );
+    await expect(map.panel.getByRole("link", { name: /Change sharing/ })).toHaveAttribute(
+      "href",
+      "/sharing",
+    );
     await capture("reviews-panel");
 
     const before = (await map.node("svc:west-1/bookinfo/ratings"))?.position;

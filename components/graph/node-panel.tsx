@@ -259,6 +259,12 @@ export function NodePanel({ graph, node, onClose, onSelect }: NodePanelProps) {
             Open global service <ArrowRight className="size-3.5" aria-hidden />
           </Link>
         ) : null}
+        {servicePath ? (
+          // Export and import go through the plan → apply flow of the sharing page.
+          <Link href="/sharing" className={buttonClasses("secondary", "sm")}>
+            Change sharing (plan → apply)
+          </Link>
+        ) : null}
         {node.kind === "cluster" && node.cluster ? (
           <Link
             href={`/clusters/${encodeURIComponent(node.cluster)}`}
