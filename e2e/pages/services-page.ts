@@ -35,28 +35,28 @@ export class ServicesPage {
     await expect(this.search).toBeVisible();
   }
 
-  /** A global service's row, by its name (first line of the Service column). */
+  /** A global service's row, by its name (the link on the first line of the Service column). */
   row(name: string): Locator {
     return this.rows.filter({
-      has: this.page.locator("td:first-child > div:first-child", {
+      has: this.page.locator("td:first-child > :first-child", {
         hasText: new RegExp(`^${name}$`),
       }),
     });
   }
 
-  /** The clusters a service's row links to (its cluster chips). */
+  /** The clusters a service's row links to (its cluster chips, in the Clusters column). */
   clusterChips(name: string): Locator {
-    return this.row(name).getByRole("link");
+    return this.row(name).locator("td").nth(2).getByRole("link");
   }
 
   /** Names of the services currently listed, in order. */
   async names(): Promise<string[]> {
-    const cells = this.rows.locator("td:first-child > div:first-child");
+    const cells = this.rows.locator("td:first-child > :first-child");
     return (await cells.allInnerTexts()).map((s) => s.trim());
   }
 
   /** Wait until the list shows exactly these services (search is debounced and fetched). */
   async expectNames(names: string[]): Promise<void> {
-    await expect(this.rows.locator("td:first-child > div:first-child")).toHaveText(names);
+    await expect(this.rows.locator("td:first-child > :first-child")).toHaveText(names);
   }
 }
