@@ -66,7 +66,7 @@ describe("meridian compile", () => {
   it("says what is missing for API commands without a URL and token", () => {
     const run = spawnSync(process.execPath, [BIN, "change-sets"], {
       encoding: "utf8",
-      env: { PATH: process.env.PATH },
+      env: { PATH: process.env.PATH } as unknown as NodeJS.ProcessEnv,
     });
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(/MERIDIAN_URL and MERIDIAN_TOKEN/);
