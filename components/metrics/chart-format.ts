@@ -59,3 +59,17 @@ export function latest(values: ReadonlyArray<number | null> | undefined): number
   for (let i = values.length - 1; i >= 0; i--) if (values[i] !== null) return values[i]!;
   return null;
 }
+
+/**
+ * Round y-axis ticks from 0 that cover `max`: steps of 1, 2, 2.5 or 5 × 10ⁿ, about four
+ * intervals (recharts' own ticks follow the data maximum, e.g. 0, 0.9, 1.9, 2.9, 3.8).
+ */
+export function niceTicks(max: number, intervals = 4): number[] {
+  const top = Number.isFinite(max) && max > 0 ? max : 1;
+  const raw = top / intervals;
+  const mag = 10 ** Math.floor(Math.log10(raw));
+  const step = ([1, 2, 2.5, 5, 10].find((m) => m * mag >= raw) ?? 10) * mag;
+  const ticks: number[] = [];
+  for (let v = 0; v < top + step * 0.999; v += step) ticks.push(Math.round(v / step) * step);
+  return ticks;
+}

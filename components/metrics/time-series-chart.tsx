@@ -10,7 +10,7 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
-import { formatTime } from "./chart-format";
+import { formatTime, niceTicks } from "./chart-format";
 
 /** One line: a cluster or the total. */
 export interface ChartSeries {
@@ -99,6 +99,12 @@ export function TimeSeriesChart({
       }),
     [timestamps, series],
   );
+  const ticks = useMemo(() => {
+    if (!zeroBased) return undefined;
+    let max = 0;
+    for (const s of series) for (const v of s.values) if (v !== null && v > max) max = v;
+    return niceTicks(max);
+  }, [series, zeroBased]);
   const span = timestamps.length > 1 ? timestamps.at(-1)! - timestamps[0]! : 0;
   const withDay = span > 86_400 / 2;
   // Totals last, so they are drawn above the clusters.
@@ -126,7 +132,9 @@ export function TimeSeriesChart({
             tick={{ fill: "var(--subtle)", fontSize: 10 }}
             tickLine={false}
             axisLine={false}
-            domain={zeroBased ? [0, "auto"] : ["auto", "auto"]}
+            domain={ticks ? [0, ticks.at(-1)!] : ["auto", "auto"]}
+            ticks={ticks}
+            interval={0}
             allowDecimals
           />
           <Tooltip
