@@ -168,16 +168,19 @@ test.describe("failover editor", () => {
     await failover.clusterChip("east-2").getByRole("spinbutton").fill("30");
     await expect(failover.problems).toHaveCount(0);
     await expect(failover.reviewButton).toBeEnabled();
+    await page.evaluate(() => window.scrollTo(0, 0));
     await capture("failover-weights");
     // Down gives east-1 a tier of its own below: east-2 preferred, then east-1.
     await failover.moveDown("east-1").click();
     await expect(failover.tier(1)).not.toContainText("US East 1");
     await expect(failover.tier(2)).toContainText("US East 1");
+    await page.evaluate(() => window.scrollTo(0, 0));
     await capture("failover-editor");
 
     await failover.reviewButton.click();
     await expect(failover.plan.root).toBeVisible();
     await expect(failover.plan.diff("east-2")).toContainText("outlierDetection");
+    await page.evaluate(() => window.scrollTo(0, 0));
     await capture("failover-plan");
     await failover.plan.applyButton.click();
     await expect(changeSet.status).toHaveText("Applied", { timeout: 30_000 });

@@ -52,7 +52,7 @@ export function ChangeSetsTable({ rows }: { rows: ChangeSetRow[] }) {
                 {c.title}
               </Link>
               {c.rollbackOf !== null ? (
-                <span className="text-subtle ml-2 inline-flex items-center gap-1 text-xs">
+                <span className="text-subtle ml-2 inline-flex items-center gap-1 text-xs whitespace-nowrap">
                   <RotateCcw className="size-3" aria-hidden />
                   rolls back #{c.rollbackOf}
                 </span>
@@ -70,7 +70,7 @@ export function ChangeSetsTable({ rows }: { rows: ChangeSetRow[] }) {
                     <span
                       key={m.cluster}
                       title={`${m.cluster}: ${m.status}`}
-                      className="border-border-strong text-muted inline-flex items-center gap-1 rounded border px-1.5 py-px font-mono text-[11px]"
+                      className="border-border-strong text-muted inline-flex items-center gap-1 rounded border px-1.5 py-px font-mono text-[11px] whitespace-nowrap"
                     >
                       <span className={`size-1.5 rounded-full ${DOT[m.status]}`} aria-hidden />
                       {m.cluster}
@@ -80,8 +80,8 @@ export function ChangeSetsTable({ rows }: { rows: ChangeSetRow[] }) {
                 )}
               </span>
             </TD>
-            <TD className="text-muted text-xs">{c.author ?? "system"}</TD>
-            <TD className="text-muted text-right text-xs">
+            <TD className="text-muted text-xs whitespace-nowrap">{c.author ?? "system"}</TD>
+            <TD className="text-muted text-right text-xs whitespace-nowrap">
               <RelativeTime iso={c.createdAt} />
             </TD>
           </TR>

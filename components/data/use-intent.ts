@@ -20,7 +20,20 @@ export type IntentChangeInput = IntentChange;
 export function useIntent() {
   return useQuery({
     queryKey: queryKeys.intent.list(),
-    queryFn: ({ signal }) => apiFetch<{ items: IntentDto[] }>("/api/v1/intent", { signal }),
+    queryFn: async ({ signal }) => {
+      // Keyset pages of up to 1,000 services; the matrix needs them all to know every version.
+      const items: IntentDto[] = [];
+      let cursor: string | null | undefined;
+      do {
+        const page: { items: IntentDto[]; nextCursor?: string | null } = await apiFetch(
+          `/api/v1/intent${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ""}`,
+          { signal },
+        );
+        items.push(...page.items);
+        cursor = page.nextCursor;
+      } while (cursor);
+      return { items };
+    },
   });
 }
 

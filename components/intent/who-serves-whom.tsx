@@ -70,10 +70,16 @@ export function WhoServesWhom({ rows }: { rows: ServingRow[] }) {
                               ? "border-border-strong text-fg"
                               : "border-border text-subtle line-through decoration-red-400/70",
                         )}
-                        title={`${t.healthy ? "healthy" : "no ready endpoints — skipped"}, tier ${t.tier}${t.weight !== undefined ? `, weight ${t.weight}%` : ""}`}
+                        title={`${t.healthy ? "healthy" : "no ready endpoints — skipped"}, ${t.local ? "local instance" : `tier ${t.tier}`}${t.weight !== undefined ? `, weight ${t.weight}%` : ""}`}
                       >
-                        <span className="text-subtle font-mono text-[10px]">T{t.tier}</span>
-                        {t.local ? <MapPin className="size-3" aria-label="local" /> : null}
+                        {t.local ? (
+                          <span className="text-subtle inline-flex items-center gap-0.5 text-[10px]">
+                            <MapPin className="size-3" aria-hidden />
+                            local
+                          </span>
+                        ) : (
+                          <span className="text-subtle font-mono text-[10px]">T{t.tier}</span>
+                        )}
                         {t.displayName || t.cluster}
                         {t.endpoints ? (
                           <span className="text-subtle tabular-nums">
