@@ -1,4 +1,5 @@
 import "server-only";
+import { log } from "@/lib/log";
 import { randomUUID } from "node:crypto";
 
 import { ApiError, notFound } from "@/lib/api/errors";
@@ -215,7 +216,16 @@ export async function loadRuntimeSources(
     where: { kind, enabled: true },
     orderBy: { name: "asc" },
   });
-  return rows.map(toRuntime);
+  // A source whose stored credential cannot be opened (key rotated, row tampered with) is left
+  // out with a warning, so one bad row never takes the other sources' data down with it.
+  return rows.flatMap((row) => {
+    try {
+      return [toRuntime(row)];
+    } catch {
+      log.warn("metrics source credential unreadable; source skipped", { source: row.name });
+      return [];
+    }
+  });
 }
 
 /** One source by id with decrypted credentials (for the connection test), or null. */

@@ -105,6 +105,21 @@ describe("metrics sources API", () => {
     ).toBeNull();
   });
 
+  it("leaves out a source whose stored credential cannot be opened, keeping the others", async () => {
+    const good = await db().prometheusSource.create({
+      data: { name: "zz-plain", url: "http://127.0.0.1:9/", auth: "none" },
+    });
+    await db().prometheusSource.update({
+      where: { id },
+      data: { auth: "bearer", authSecret: "v1.not-a-sealed-secret" },
+    });
+    const names = (await loadRuntimeSources()).map((s) => s.name);
+    expect(names).toContain("zz-plain");
+    expect(names).toHaveLength(1);
+    await db().prometheusSource.update({ where: { id }, data: { auth: "none", authSecret: null } });
+    await db().prometheusSource.delete({ where: { id: good.id } });
+  });
+
   it("lets viewers list but not create, edit, test or delete", async () => {
     expect((await list()).items).toHaveLength(1);
     const attempts = [
