@@ -1,27 +1,70 @@
 import "server-only";
+import type { DesiredResource } from "@/lib/agent-protocol/messages";
 import type { ChangeSetDto, IntentChange, IntentDto, PlanDto } from "@/lib/api/intent-schemas";
 import { ApiError, notFound } from "@/lib/api/errors";
 import { recordAudit, type Actor } from "@/lib/db/audit";
 import { db, type Prisma } from "@/lib/db/client";
 import { announceDesiredChange, writeDesiredState } from "@/lib/db/desired-state";
 import { loadIntent, loadInventory, writeServiceIntent } from "@/lib/db/intent-store";
-import { applyIntentChanges, IntentChangeError, planIntent } from "@/lib/domain/intent-change";
+import {
+  affectedClusters,
+  applyIntentChanges,
+  IntentChangeError,
+  inverseChanges,
+  keyOf,
+  planIntent,
+  type CompiledPlan,
+} from "@/lib/domain/intent-change";
 
-const keyOf = (s: { namespace: string; name: string }) => `${s.namespace}/${s.name}`;
+type Tx = Prisma.TransactionClient | ReturnType<typeof db>;
 
-function asApiError(error: unknown): never {
-  if (error instanceof IntentChangeError)
-    throw new ApiError(error.status, error.code, error.message);
+/** Who last changed a global service (from the audit trail), for a 409 that says so. */
+async function lastChange(tx: Tx, key: string): Promise<string> {
+  const rows = await tx.$queryRaw<{ actorLabel: string; targetId: string; at: Date }[]>`
+    SELECT "actorLabel", "targetId", at FROM "AuditEvent"
+    WHERE "targetType" = 'changeset' AND data->'services' @> ${JSON.stringify([key])}::jsonb
+    ORDER BY id DESC LIMIT 1`;
+  const row = rows[0];
+  return row
+    ? ` — last changed by ${row.actorLabel || "someone"} in change set #${row.targetId} at ${row.at.toISOString()}`
+    : "";
+}
+
+async function asApiError(error: unknown): Promise<never> {
+  if (error instanceof IntentChangeError) {
+    const who = error.status === 409 && error.service ? await lastChange(db(), error.service) : "";
+    throw new ApiError(error.status, error.code, `${error.message}${who}`);
+  }
   throw error;
+}
+
+/** The stored desired sets of some clusters (what their agents are told today). */
+export async function storedDesired(
+  tx: Tx,
+  clusters: Iterable<string>,
+): Promise<Record<string, DesiredResource[]>> {
+  const rows = await tx.desiredState.findMany({
+    where: { clusterName: { in: [...clusters] } },
+    select: { clusterName: true, resources: true },
+  });
+  return Object.fromEntries(rows.map((r) => [r.clusterName, r.resources as DesiredResource[]]));
+}
+
+/** Before, after and the compiled plan of `changes` against the current intent (no writes). */
+async function compileChanges(tx: Tx, changes: readonly IntentChange[]) {
+  const [intent, fleet] = await Promise.all([loadIntent(tx), loadInventory(tx)]);
+  const after = applyIntentChanges(intent, changes, fleet);
+  const changed = new Set(changes.map(keyOf));
+  const current = await storedDesired(tx, affectedClusters(intent, after, changed));
+  return { intent, after, changed, compiled: planIntent(intent, after, changed, fleet, current) };
 }
 
 /** What `changes` would do, per cluster, without changing anything. */
 export async function planChanges(changes: IntentChange[]): Promise<PlanDto> {
-  const [intent, fleet] = await Promise.all([loadIntent(), loadInventory()]);
   try {
-    return planIntent(intent, applyIntentChanges(intent, changes, fleet), fleet).plan;
+    return (await compileChanges(db(), changes)).compiled.plan;
   } catch (error) {
-    asApiError(error);
+    return asApiError(error);
   }
 }
 
@@ -32,7 +75,22 @@ const INCLUDE = {
 } satisfies Prisma.ChangeSetInclude;
 type Row = Prisma.ChangeSetGetPayload<{ include: typeof INCLUDE }>;
 
+// Plans stored before `mesh` and `resources` were part of the contract get neutral values.
+function storedPlan(value: unknown): PlanDto | null {
+  const p = value as Partial<PlanDto> | null;
+  if (!p || !Array.isArray(p.clusters)) return null;
+  return {
+    warnings: p.warnings ?? [],
+    clusters: p.clusters.map((c) => ({
+      ...c,
+      mesh: c.mesh ?? "none",
+      resources: c.resources ?? { create: [], change: [], delete: [] },
+    })),
+  };
+}
+
 function toDto(c: Row): ChangeSetDto {
+  const after = (c.intentAfter as { services?: IntentDto[] }).services ?? [];
   return {
     id: c.id,
     number: c.number,
@@ -41,6 +99,7 @@ function toDto(c: Row): ChangeSetDto {
     createdAt: c.createdAt.toISOString(),
     createdBy: c.createdBy?.email ?? null,
     rollbackOf: c.rollbackOf?.number ?? null,
+    services: after.map(keyOf),
     clusters: c.clusters.map((m) => ({
       cluster: m.clusterName,
       status: m.status,
@@ -48,78 +107,116 @@ function toDto(c: Row): ChangeSetDto {
       message: m.message,
       updatedAt: m.updatedAt.toISOString(),
     })),
-    plan: (c.plan as PlanDto | null) ?? null,
+    plan: storedPlan(c.plan),
   };
 }
 
-type ApplyOptions = { actor: Actor; userId?: string; title?: string; rollbackOfId?: string };
+/** Who applies, for the change set and the audit trail. */
+export type ApplyOptions = {
+  actor: Actor;
+  userId?: string;
+  title?: string;
+  rollbackOfId?: string;
+};
+
+/** What one change set records, inside the caller's transaction. */
+export type ChangeSetRecord = {
+  compiled: CompiledPlan;
+  title: string;
+  intentBefore: Prisma.InputJsonValue;
+  intentAfter: Prisma.InputJsonValue;
+  services: string[];
+  action: string;
+};
+
+/**
+ * Write the new desired generation of every cluster the plan touches, the change set with one
+ * row per cluster, and the audit event — inside `tx`. Call {@link announce} after commit.
+ */
+export async function recordChangeSet(
+  tx: Prisma.TransactionClient,
+  record: ChangeSetRecord,
+  options: ApplyOptions,
+): Promise<{ row: Row; clusters: string[] }> {
+  const generations: { clusterName: string; generation: number }[] = [];
+  for (const [clusterName, resources] of Object.entries(record.compiled.desired)) {
+    const written = await writeDesiredState(tx, clusterName, resources);
+    generations.push({ clusterName, generation: written.generation });
+  }
+  const row = await tx.changeSet.create({
+    data: {
+      title: record.title,
+      status: generations.length ? "pending" : "applied",
+      intentBefore: record.intentBefore,
+      intentAfter: record.intentAfter,
+      plan: record.compiled.plan as unknown as Prisma.InputJsonValue,
+      createdById: options.userId ?? null,
+      rollbackOfId: options.rollbackOfId ?? null,
+      clusters: { create: generations },
+    },
+    include: INCLUDE,
+  });
+  if (options.rollbackOfId)
+    await tx.changeSet.update({
+      where: { id: options.rollbackOfId },
+      data: { status: "rolled_back" },
+    });
+  await recordAudit(tx, options.actor, record.action, "changeset", String(row.number), {
+    services: record.services,
+    clusters: generations.map((g) => g.clusterName),
+  });
+  return { row, clusters: generations.map((g) => g.clusterName) };
+}
+
+/** Wake the agents of the clusters a committed change set touched; answer its DTO. */
+export function announce(result: { row: Row; clusters: string[] }): ChangeSetDto {
+  for (const c of result.clusters) announceDesiredChange(c);
+  return toDto(result.row);
+}
 
 /**
  * Apply `changes` in one transaction: the intent (each service still at the version the editor
- * read, else 409), the new desired generation of every affected cluster, a change set and an
- * audit event. Agents are woken after commit.
+ * read, else 409 naming who changed it), the new desired generation of every affected cluster,
+ * a change set and an audit event. Agents are woken after commit.
  */
 export async function applyChanges(
   changes: IntentChange[],
   options: ApplyOptions,
 ): Promise<ChangeSetDto> {
-  const { row, clusters } = await db()
+  const result = await db()
     .$transaction(async (tx) => {
-      const [intent, fleet] = await Promise.all([loadIntent(tx), loadInventory(tx)]);
-      const after = applyIntentChanges(intent, changes, fleet);
-      const { plan, desired } = planIntent(intent, after, fleet);
+      const { intent, after, changed, compiled } = await compileChanges(tx, changes);
       const byKey = new Map(after.map((s) => [keyOf(s), s]));
-      const before = new Map(intent.map((s) => [keyOf(s), s]));
       for (const change of changes) {
-        const next = byKey.get(keyOf(change))!;
-        if (!(await writeServiceIntent(tx, next, change.version)))
+        // The guarded update also catches a writer that committed after our read.
+        if (!(await writeServiceIntent(tx, byKey.get(keyOf(change))!, change.version)))
           throw new IntentChangeError(
             409,
             "stale_version",
             `${keyOf(change)} was changed by someone else while this plan was applied: plan again`,
+            keyOf(change),
           );
       }
-      const generations: { clusterName: string; generation: number }[] = [];
-      for (const [clusterName, resources] of Object.entries(desired)) {
-        const written = await writeDesiredState(tx, clusterName, resources);
-        generations.push({ clusterName, generation: written.generation });
-      }
-      const changed = changes.map((c) => keyOf(c));
-      const pick = (m: Map<string, IntentDto>) =>
-        changed.map((k) => m.get(k)).filter(Boolean) as Prisma.InputJsonValue[];
-      const created = await tx.changeSet.create({
-        data: {
+      const keys = [...changed];
+      const pick = (list: readonly IntentDto[]) =>
+        list.filter((s) => changed.has(keyOf(s))) as unknown as Prisma.InputJsonValue[];
+      return recordChangeSet(
+        tx,
+        {
+          compiled,
           title:
             options.title ??
-            `${changed.length === 1 ? changed[0] : `${changed.length} global services`}: sharing and failover`,
-          status: generations.length ? "pending" : "applied",
-          intentBefore: { services: pick(before) },
-          intentAfter: { services: pick(byKey) },
-          plan: plan as unknown as Prisma.InputJsonValue,
-          createdById: options.userId ?? null,
-          rollbackOfId: options.rollbackOfId ?? null,
-          clusters: { create: generations },
+            `${keys.length === 1 ? keys[0] : `${keys.length} global services`}: sharing and failover`,
+          intentBefore: { services: pick(intent) },
+          intentAfter: { services: pick(after) },
+          services: keys,
+          action: options.rollbackOfId ? "changeset.rollback" : "changeset.apply",
         },
-        include: INCLUDE,
-      });
-      if (options.rollbackOfId)
-        await tx.changeSet.update({
-          where: { id: options.rollbackOfId },
-          data: { status: "rolled_back" },
-        });
-      await recordAudit(
-        tx,
-        options.actor,
-        options.rollbackOfId ? "changeset.rollback" : "changeset.apply",
-        "changeset",
-        String(created.number),
-        { services: changed, clusters: generations.map((g) => g.clusterName) },
+        options,
       );
-      return { row: created, clusters: generations.map((g) => g.clusterName) };
     })
     .catch(asApiError);
-  for (const c of clusters) announceDesiredChange(c);
-  return toDto(row);
+  return announce(result);
 }
 
 /** The change-set history, newest first. */
@@ -146,24 +243,19 @@ export async function rollbackChangeSet(
 ): Promise<ChangeSetDto> {
   const target = await getChangeSet(idOrNumber);
   if (!target) throw notFound("Change set");
+  if (target.status === "rolled-back")
+    throw new ApiError(409, "already_rolled_back", `Change set #${target.number} is rolled back`);
   const row = await db().changeSet.findUniqueOrThrow({ where: { id: target.id } });
-  const before = (row.intentBefore as { services?: IntentDto[] }).services ?? [];
-  const after = (row.intentAfter as { services?: IntentDto[] }).services ?? [];
-  if (!before.length)
+  const before = row.intentBefore as { services?: IntentDto[]; hostnameSuffix?: string };
+  if (before.hostnameSuffix)
+    throw new ApiError(
+      409,
+      "not_invertible",
+      `Change set #${target.number} renamed the global hosts: set the hostname suffix back to "${before.hostnameSuffix}" in Settings instead`,
+    );
+  if (!before.services?.length)
     throw new ApiError(409, "nothing_to_roll_back", "This change set changed no intent");
-  const afterVersion = new Map(after.map((s) => [keyOf(s), s.version + 1]));
-  const changes: IntentChange[] = before.map((s) => ({
-    namespace: s.namespace,
-    name: s.name,
-    // The version the service got when this change set was applied; anything newer is a 409.
-    version: afterVersion.get(keyOf(s)) ?? s.version + 1,
-    exports: s.exports,
-    imports: s.imports,
-    failover: s.failover,
-    trafficWeights: s.trafficWeights,
-    access: s.access,
-  }));
-  return applyChanges(changes, {
+  return applyChanges(inverseChanges(before.services), {
     ...options,
     title: `Rollback of #${target.number}: ${target.title}`,
     rollbackOfId: target.id,

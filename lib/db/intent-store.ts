@@ -1,5 +1,5 @@
 import "server-only";
-import type { IntentDto } from "@/lib/api/intent-schemas";
+import type { IntentDto, IntentList, IntentQuery } from "@/lib/api/intent-schemas";
 import { db, type Prisma } from "@/lib/db/client";
 import { failoverSchema, type FleetInventory, type Mesh } from "@/lib/meshes";
 
@@ -53,8 +53,14 @@ const outlier = (f: {
 });
 
 /** Every global service's intent, with its version (deny by default: empty lists). */
-export async function loadIntent(tx: Tx = db()): Promise<IntentDto[]> {
+export async function loadIntent(
+  tx: Tx = db(),
+  where?: Prisma.GlobalServiceWhereInput,
+  take?: number,
+): Promise<IntentDto[]> {
   const rows = await tx.globalService.findMany({
+    where,
+    take,
     include: {
       // Oldest exporter first: its definition wins a port conflict (lib/meshes/analysis.ts).
       exports: {
@@ -161,4 +167,28 @@ export async function writeServiceIntent(
     update: failover,
   });
   return true;
+}
+
+/**
+ * One page of intent, optionally for one namespace or name, in (namespace, name) order; the
+ * cursor is the `namespace/name` of the previous page's last item (keyset paging).
+ */
+export async function listIntent(query: IntentQuery): Promise<IntentList> {
+  const [afterNs, afterName] = query.cursor?.split("/") ?? [];
+  const where: Prisma.GlobalServiceWhereInput = {
+    ...(query.namespace ? { namespace: query.namespace } : {}),
+    ...(query.name ? { name: query.name } : {}),
+    ...(afterNs && afterName
+      ? {
+          OR: [{ namespace: { gt: afterNs } }, { namespace: afterNs, name: { gt: afterName } }],
+        }
+      : {}),
+  };
+  const items = await loadIntent(db(), where, query.limit + 1);
+  const page = items.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    items: page,
+    nextCursor: items.length > query.limit && last ? `${last.namespace}/${last.name}` : null,
+  };
 }

@@ -10,7 +10,7 @@ import { globalHostname } from "@/lib/domain/global-name";
 import { diffServices, serviceColumns } from "@/lib/domain/inventory-diff";
 import { db, type Prisma } from "@/lib/db/client";
 import { recordAudit, type Actor } from "@/lib/db/audit";
-import { env } from "@/lib/env";
+import { readGlobalHostStyle } from "@/lib/db/global-hostname";
 
 type Tx = Prisma.TransactionClient;
 
@@ -20,7 +20,7 @@ async function ensureGlobalServices(
   keys: { namespace: string; name: string }[],
 ): Promise<Map<string, string>> {
   if (keys.length === 0) return new Map();
-  const style = env().MERIDIAN_GLOBAL_HOST_STYLE;
+  const style = await readGlobalHostStyle(tx);
   await tx.globalService.createMany({
     data: keys.map((k) => ({
       namespace: k.namespace,

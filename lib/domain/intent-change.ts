@@ -1,27 +1,36 @@
-import type { IntentChange, IntentDto, PlanDto } from "@/lib/api/intent-schemas";
+import type { IntentChange, IntentDto, PlanDto, PlanWarning } from "@/lib/api/intent-schemas";
 import type { DesiredResource } from "@/lib/agent-protocol/messages";
 import {
-  compileFleet,
+  compileClusters,
   diffPlans,
+  resourceKey,
   validateIntent,
+  type ClusterPlan,
   type FleetIntent,
   type FleetInventory,
   type GlobalServiceIntent,
+  type WarningCode,
 } from "@/lib/meshes";
 import { resourceYaml } from "@/lib/meshes/plan-diff";
 
-/** Why a change cannot be planned: the API answers 404, 409 or 422 with this message. */
+/**
+ * Why a change cannot be planned: the API answers 404 (unknown global service), 409 (read at an
+ * older version) or 422 (fails validation against the inventory) with this code and message.
+ * `service` names the global service concerned, so the caller can say who changed it.
+ */
 export class IntentChangeError extends Error {
   constructor(
     readonly status: 404 | 409 | 422,
     readonly code: string,
     message: string,
+    readonly service?: string,
   ) {
     super(message);
   }
 }
 
-const keyOf = (s: { namespace: string; name: string }) => `${s.namespace}/${s.name}`;
+/** `namespace/name` of a global service (the key plans and change sets use). */
+export const keyOf = (s: { namespace: string; name: string }) => `${s.namespace}/${s.name}`;
 
 /** The compiler's view of one stored intent (disabled parts left out). */
 export function toServiceIntent(dto: IntentDto): GlobalServiceIntent {
@@ -60,6 +69,7 @@ export function applyIntentChanges(
         409,
         "stale_version",
         `${key} changed since you read it (version ${change.version}, now ${before.version}): reload and plan again`,
+        key,
       );
     byKey.set(key, {
       ...before,
@@ -77,8 +87,9 @@ export function applyIntentChanges(
   if (errors.length)
     throw new IntentChangeError(
       422,
-      errors[0]!.code,
+      errors[0]!.code.replaceAll("-", "_"),
       errors.map((e) => `${e.globalService ?? ""}: ${e.message}`).join("; "),
+      errors[0]!.globalService,
     );
   return next;
 }
@@ -92,7 +103,44 @@ export function fleetIntentOf(services: readonly IntentDto[]): FleetIntent {
   };
 }
 
-function clusterDiff(plan: ReturnType<typeof diffPlans>[string]): string {
+/**
+ * The inverse of an applied change: every service back to its intent before it, based on the
+ * version the apply gave it (`before.version + 1`), so a service changed since is a 409.
+ */
+export function inverseChanges(before: readonly IntentDto[]): IntentChange[] {
+  return before.map((s) => ({
+    namespace: s.namespace,
+    name: s.name,
+    version: s.version + 1,
+    exports: s.exports,
+    imports: s.imports,
+    failover: s.failover,
+    trafficWeights: s.trafficWeights,
+    access: s.access,
+  }));
+}
+
+/**
+ * The clusters a change can touch: exporters and importers of the changed services, before and
+ * after. A cluster's compiled set depends only on the services it exports or imports
+ * (lib/meshes compile), so no other cluster's resources can move.
+ */
+export function affectedClusters(
+  before: readonly IntentDto[],
+  after: readonly IntentDto[],
+  changed: ReadonlySet<string>,
+): Set<string> {
+  const out = new Set<string>();
+  for (const list of [before, after])
+    for (const s of list) {
+      if (!changed.has(keyOf(s))) continue;
+      for (const c of s.exports) out.add(c);
+      for (const c of s.imports) out.add(c);
+    }
+  return out;
+}
+
+function clusterDiff(plan: ClusterPlan): string {
   const prefixed = (sign: string, r: DesiredResource) =>
     resourceYaml(r)
       .trimEnd()
@@ -106,39 +154,65 @@ function clusterDiff(plan: ReturnType<typeof diffPlans>[string]): string {
   ].join("\n---\n");
 }
 
+// Traffic will fail (error), part of the intent is lost or degraded (warning), or a note (info).
+const SEVERITY: Partial<Record<WarningCode, PlanWarning["severity"]>> = {
+  "trust-root-mismatch": "error",
+  "mesh-mismatch": "error",
+  "no-workload-selector": "info",
+  "externalname-not-exported": "info",
+};
+
 /** A compiled plan: desired resources of every affected cluster and the reviewable plan. */
 export type CompiledPlan = { plan: PlanDto; desired: Record<string, DesiredResource[]> };
 
-/** Compile before and after, and describe per cluster what would change. */
+/**
+ * Compile the affected clusters before and after, and describe per cluster what would change.
+ * `current` (the stored desired sets, when known) is what the clusters are told today; it
+ * replaces the "before" compilation so the plan shows exactly what applying would send.
+ * Cost: the changed services' clusters and the services those clusters share, not the fleet.
+ */
 export function planIntent(
   before: readonly IntentDto[],
   after: readonly IntentDto[],
+  changed: ReadonlySet<string>,
   fleet: FleetInventory,
+  current?: Readonly<Record<string, readonly DesiredResource[]>>,
 ): CompiledPlan {
-  const prev = compileFleet(fleetIntentOf(before), fleet);
-  const next = compileFleet(fleetIntentOf(after), fleet);
-  const resources = (c: typeof prev) =>
-    Object.fromEntries(Object.entries(c.clusters).map(([n, v]) => [n, v.resources]));
-  const diffs = diffPlans(resources(prev), resources(next));
-  const clusters: PlanDto["clusters"] = [];
+  const clusters = affectedClusters(before, after, changed);
+  const prev = compileClusters(fleetIntentOf(before), fleet, clusters);
+  const next = compileClusters(fleetIntentOf(after), fleet, clusters);
+  const prevSets: Record<string, readonly DesiredResource[]> = {};
+  const nextSets: Record<string, readonly DesiredResource[]> = {};
+  for (const [n, v] of Object.entries(prev.clusters)) prevSets[n] = current?.[n] ?? v.resources;
+  for (const [n, v] of Object.entries(next.clusters)) nextSets[n] = v.resources;
+  const mesh = new Map(fleet.clusters.map((c) => [c.name, c.mesh]));
+  const out: PlanDto["clusters"] = [];
   const desired: Record<string, DesiredResource[]> = {};
-  for (const [cluster, p] of Object.entries(diffs)) {
+  for (const [cluster, p] of Object.entries(diffPlans(prevSets, nextSets))) {
     if (!p.create.length && !p.change.length && !p.delete.length) continue;
-    clusters.push({
+    out.push({
       cluster,
+      mesh: mesh.get(cluster) ?? "none",
       create: p.create.length,
       change: p.change.length,
       delete: p.delete.length,
+      resources: {
+        create: p.create.map(resourceKey),
+        change: p.change.map((c) => c.key),
+        delete: p.delete.map(resourceKey),
+      },
       diff: clusterDiff(p),
     });
     desired[cluster] = next.clusters[cluster]?.resources ?? [];
   }
-  const warnings = next.warnings.map((w) => ({
-    severity: "warning" as const,
-    code: w.code,
-    message: w.message,
-    ...(w.cluster ? { cluster: w.cluster } : {}),
-    ...(w.globalService ? { globalService: w.globalService } : {}),
-  }));
-  return { plan: { clusters, warnings }, desired };
+  const warnings = next.warnings
+    .filter((w) => !w.globalService || changed.has(w.globalService))
+    .map((w) => ({
+      severity: SEVERITY[w.code] ?? ("warning" as const),
+      code: w.code,
+      message: w.message,
+      ...(w.cluster ? { cluster: w.cluster } : {}),
+      ...(w.globalService ? { globalService: w.globalService } : {}),
+    }));
+  return { plan: { clusters: out, warnings }, desired };
 }

@@ -54,25 +54,44 @@ export function compileCluster(
   fleet: FleetInventory,
   cluster: string,
 ): ClusterCompilation {
-  const out = compile(intent, indexFleet(fleet), cluster);
+  const out = compile(intent, indexFleet(fleet), new Set([cluster]));
   return out.clusters[cluster] ?? { resources: [], warnings: [] };
+}
+
+/**
+ * Compiles intent for some clusters only: the same resources as `compileFleet` for each of them,
+ * at the cost of the services that export to or import into them (what a plan needs: a change
+ * to one service touches only its exporters and importers). Unknown names are left out; the
+ * warnings are those about the named clusters plus fleet-wide ones of the services visited.
+ */
+export function compileClusters(
+  intent: FleetIntent,
+  fleet: FleetInventory,
+  clusters: Iterable<string>,
+): FleetCompilation {
+  return compile(intent, indexFleet(fleet), new Set(clusters));
 }
 
 function compile(
   intent: FleetIntent,
   index: FleetIndex,
-  only: string | undefined,
+  only: ReadonlySet<string> | undefined,
 ): FleetCompilation {
   const sets = new Map<string, ResourceSet>();
   const warnings = new Map<string, CompileWarning[]>();
-  const names = only ? (index.clusters.has(only) ? [only] : []) : [...index.clusters.keys()].sort();
+  const names = [...index.clusters.keys()].filter((n) => !only || only.has(n)).sort();
   for (const n of names) {
     sets.set(n, new ResourceSet(MERGERS));
     warnings.set(n, []);
   }
   const fleetWide: CompileWarning[] = [];
   for (const svcIntent of intent.services) {
-    if (only && !svcIntent.exports.includes(only) && !svcIntent.imports.includes(only)) continue;
+    if (
+      only &&
+      !svcIntent.exports.some((c) => only.has(c)) &&
+      !svcIntent.imports.some((c) => only.has(c))
+    )
+      continue;
     const svc = analyzeService(svcIntent, index);
     for (const w of svc.warnings) {
       if (w.cluster) warnings.get(w.cluster)?.push(w);

@@ -1,15 +1,19 @@
 // GET|POST /api/v1/change-sets — the change-set history; apply a reviewed intent change
-import { NextResponse } from "next/server";
 import { json, readJson } from "@/lib/api/respond";
 import { parseOrThrow } from "@/lib/api/errors";
-import { applyRequestSchema, changeSetDtoSchema } from "@/lib/api/intent-schemas";
+import {
+  applyRequestSchema,
+  changeSetDtoSchema,
+  changeSetListSchema,
+} from "@/lib/api/intent-schemas";
 import { withAuth } from "@/lib/auth/with-auth";
 import { actorOf } from "@/lib/db/audit";
 import { applyChanges, listChangeSets } from "@/lib/db/change-sets";
 
-export const GET = withAuth(async () => NextResponse.json({ items: await listChangeSets() }), {
-  role: "viewer",
-});
+export const GET = withAuth(
+  async () => json(changeSetListSchema, { items: await listChangeSets() }),
+  { role: "viewer" },
+);
 
 export const POST = withAuth(
   async (req, { principal }) => {

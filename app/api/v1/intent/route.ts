@@ -1,8 +1,14 @@
-// GET /api/v1/intent — every global service's sharing and failover intent, with its version
-import { NextResponse } from "next/server";
+// GET /api/v1/intent — global services' sharing and failover intent with versions (?namespace=&name=&limit=&cursor=)
+import { parseOrThrow } from "@/lib/api/errors";
+import { intentListSchema, intentQuerySchema } from "@/lib/api/intent-schemas";
+import { json } from "@/lib/api/respond";
 import { withAuth } from "@/lib/auth/with-auth";
-import { loadIntent } from "@/lib/db/intent-store";
+import { listIntent } from "@/lib/db/intent-store";
 
-export const GET = withAuth(async () => NextResponse.json({ items: await loadIntent() }), {
-  role: "viewer",
-});
+export const GET = withAuth(
+  async (req) => {
+    const query = parseOrThrow(intentQuerySchema, Object.fromEntries(req.nextUrl.searchParams));
+    return json(intentListSchema, await listIntent(query));
+  },
+  { role: "viewer" },
+);
