@@ -133,6 +133,83 @@ test.describe("sharing: export → plan → apply → rollback", () => {
   });
 });
 
+test.describe("concurrent edits", () => {
+  test("a plan made stale by someone else's change gets a clear 409, and re-plan keeps both", async ({
+    page,
+    capture,
+  }) => {
+    test.setTimeout(90_000);
+    const ratings = "bookinfo/ratings";
+    const sharing = new SharingPage(page);
+    await sharing.goto();
+    await sharing.exportToggle(ratings, "east-2").click();
+    await sharing.reviewButton.click();
+    await expect(sharing.plan.root).toBeVisible();
+
+    // Meanwhile someone else imports ratings into east-1 (through the API, as a script would).
+    type IntentList = { items: { namespace: string; name: string; version: number }[] };
+    const versionOf = async () => {
+      const res = await page.request.get("/api/v1/intent");
+      const body = (await res.json()) as IntentList;
+      return body.items.find((i) => `${i.namespace}/${i.name}` === ratings)!.version;
+    };
+    const other = await page.request.post("/api/v1/change-sets", {
+      data: {
+        changes: [
+          {
+            namespace: "bookinfo",
+            name: "ratings",
+            version: await versionOf(),
+            imports: ["east-1"],
+          },
+        ],
+        title: "Concurrent import of ratings into east-1",
+      },
+    });
+    expect(other.status(), await other.text()).toBe(201);
+
+    await sharing.plan.applyButton.click();
+    await expect(sharing.plan.stale).toContainText("Someone changed this intent since you planned");
+    await capture("plan-409");
+
+    // Re-plan replays the export onto the newer intent; applying it keeps the other import.
+    await sharing.plan.stale.getByRole("button", { name: "Re-plan" }).click();
+    await expect(sharing.plan.stale).toHaveCount(0);
+    await sharing.plan.applyButton.click();
+    await expect(page).toHaveURL(/\/changes\/\d+$/);
+    const res = await page.request.get("/api/v1/intent");
+    const now = (
+      (await res.json()) as {
+        items: {
+          namespace: string;
+          name: string;
+          exports: string[];
+          imports: string[];
+          version: number;
+        }[];
+      }
+    ).items.find((i) => `${i.namespace}/${i.name}` === ratings)!;
+    expect(now.exports).toEqual(["east-2"]);
+    expect(now.imports).toEqual(["east-1"]);
+
+    // Leave ratings unshared for the other specs.
+    const reset = await page.request.post("/api/v1/change-sets", {
+      data: {
+        changes: [
+          {
+            namespace: "bookinfo",
+            name: "ratings",
+            version: now.version,
+            exports: [],
+            imports: [],
+          },
+        ],
+      },
+    });
+    expect(reset.status(), await reset.text()).toBe(201);
+  });
+});
+
 test.describe("failover editor", () => {
   test("tiers by move buttons, weights validated to 100, plan shows the DestinationRule change", async ({
     page,

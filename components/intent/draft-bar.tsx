@@ -33,10 +33,12 @@ type DraftBarProps = {
   error: unknown;
   onDiscard: () => void;
   onReview: () => void;
+  /** Reload the intent, replay the edits and plan again (after a 409). */
+  onReplan: () => void;
 };
 
 /** Sticky bar under the matrix while a draft exists: what changed, Discard, Review plan. */
-export function DraftBar({ edits, planning, error, onDiscard, onReview }: DraftBarProps) {
+export function DraftBar({ edits, planning, error, onDiscard, onReview, onReplan }: DraftBarProps) {
   if (edits.length === 0) return null;
   const api = error instanceof ApiRequestError ? error : null;
   return (
@@ -56,6 +58,15 @@ export function DraftBar({ edits, planning, error, onDiscard, onReview }: DraftB
           <p role="alert" className="mt-1 text-xs text-red-700 dark:text-red-300">
             Could not plan: {api?.message ?? "something went wrong"}
             {api?.issues.length ? ` (${api.issues.map((i) => i.message).join("; ")})` : ""}
+            {api?.status === 409 ? (
+              <button
+                type="button"
+                onClick={onReplan}
+                className="ml-2 font-semibold underline hover:no-underline"
+              >
+                Reload and re-plan
+              </button>
+            ) : null}
           </p>
         ) : null}
       </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { draftEdits, effectiveIntent, toggleSharing } from "./draft";
+import { draftEdits, effectiveIntent, rebaseDraft, toggleSharing } from "./draft";
 
 const base = { exports: ["east-1"], imports: [] as string[] };
 const KEY = "bookinfo/reviews";
@@ -32,5 +32,23 @@ describe("sharing draft", () => {
     let d = toggleSharing({}, "b/z", undefined, "imports", "x");
     d = toggleSharing(d, "a/y", undefined, "exports", "x");
     expect(draftEdits(d, () => undefined).map((e) => e.key)).toEqual(["a/y", "b/z"]);
+  });
+});
+
+describe("rebasing a draft after a 409", () => {
+  it("replays the operator's edits onto the newer intent and keeps the other change", () => {
+    const old = { exports: ["east-1"], imports: [] as string[] };
+    const draft = toggleSharing({}, KEY, old, "exports", "east-2");
+    const edits = draftEdits(draft, () => old);
+    // Meanwhile someone imported the service into west-1.
+    const newer = { exports: ["east-1"], imports: ["west-1"] };
+    const rebased = rebaseDraft(edits, () => newer);
+    expect(rebased[KEY]).toEqual({ exports: ["east-1", "east-2"], imports: ["west-1"] });
+  });
+
+  it("drops an edit the other change already made", () => {
+    const old = { exports: [] as string[], imports: [] as string[] };
+    const edits = draftEdits(toggleSharing({}, KEY, old, "exports", "east-2"), () => old);
+    expect(rebaseDraft(edits, () => ({ exports: ["east-2"], imports: [] }))).toEqual({});
   });
 });

@@ -88,3 +88,21 @@ export function draftTitle(edits: readonly DraftEdit[]): string {
   const title = text.charAt(0).toUpperCase() + text.slice(1);
   return title.length > 200 ? `${title.slice(0, 199)}…` : title;
 }
+
+/**
+ * The draft's edits replayed onto a newer saved intent (after a 409: someone else changed it):
+ * each edited cell gets the state the operator chose; every other cell keeps the new saved
+ * value, so the other person's change is not silently undone.
+ */
+export function rebaseDraft(
+  edits: readonly DraftEdit[],
+  baseOf: (key: string) => SharingIntent | undefined,
+): SharingDraft {
+  let draft: SharingDraft = {};
+  for (const e of edits) {
+    const current = effectiveIntent(draft, e.key, baseOf(e.key));
+    if (current[e.kind].includes(e.cluster) !== e.on)
+      draft = toggleSharing(draft, e.key, baseOf(e.key), e.kind, e.cluster);
+  }
+  return draft;
+}

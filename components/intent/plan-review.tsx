@@ -23,6 +23,12 @@ type PlanReviewProps = {
   onBack: () => void;
 };
 
+/** The API's message as a sentence, so ours can follow it. */
+function sentence(text: string): string {
+  const t = text.trim();
+  return t === "" || /[.!?]$/.test(t) ? t : `${t}.`;
+}
+
 /** The API's answer to a failed apply, in an operator's words. */
 function ApplyError({
   error,
@@ -52,7 +58,7 @@ function ApplyError({
         </p>
         <p className="mt-0.5">
           {stale
-            ? `${api?.message ?? ""} Nothing was applied; re-plan to review the changes against the current intent.`
+            ? `${sentence(api?.message ?? "")} Nothing was applied; re-plan to review the changes against the current intent.`
             : (api?.message ?? "Something went wrong. Nothing was applied; try again.")}
         </p>
         {api && api.issues.length > 0 ? (
@@ -111,6 +117,11 @@ export function PlanReview({
               ? "This change does not alter any cluster's resources."
               : `${affected.length} ${affected.length === 1 ? "cluster" : "clusters"} · ${totals.create} to create, ${totals.change} to change, ${totals.delete} to delete.`}{" "}
             Nothing changes until you apply.
+            {errors > 0 && canChange ? (
+              <span className="ml-1 font-medium text-red-700 dark:text-red-300">
+                Resolve the {errors === 1 ? "error" : `${errors} errors`} below to apply.
+              </span>
+            ) : null}
           </p>
           {summary ? <div className="text-muted mt-1.5 text-xs">{summary}</div> : null}
         </div>

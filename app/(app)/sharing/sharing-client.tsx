@@ -13,6 +13,7 @@ import { DraftBar } from "@/components/intent/draft-bar";
 import {
   draftEdits,
   draftTitle,
+  rebaseDraft,
   toggleSharing,
   type SharingDraft,
 } from "@/components/intent/draft";
@@ -80,17 +81,21 @@ export function SharingClient({ canChange, clusters, rows }: SharingClientProps)
     return true;
   });
 
-  function changes(): IntentChangeInput[] {
-    return Object.entries(draft).map(([key, next]) => {
+  function changesOf(d: SharingDraft, versionOf: (key: string) => number): IntentChangeInput[] {
+    return Object.entries(d).map(([key, next]) => {
       const [ns = "", name = ""] = key.split("/");
       return {
         namespace: ns,
         name,
-        version: intents.get(key)?.version ?? 1,
+        version: versionOf(key),
         exports: [...next.exports],
         imports: [...next.imports],
       };
     });
+  }
+
+  function changes(): IntentChangeInput[] {
+    return changesOf(draft, (key) => intents.get(key)?.version ?? 1);
   }
 
   function handleReview() {
@@ -111,9 +116,17 @@ export function SharingClient({ canChange, clusters, rows }: SharingClientProps)
     );
   }
 
+  // After a 409 someone else changed the intent: reload it, replay the operator's edits on top
+  // (their change survives), and plan again.
   function handleReplan() {
     apply.reset();
-    void intent.refetch().then(() => plan.mutate(changes()));
+    void intent.refetch().then(({ data }) => {
+      const fresh = new Map((data?.items ?? []).map((i) => [`${i.namespace}/${i.name}`, i]));
+      const rebased = rebaseDraft(edits, (key) => fresh.get(key));
+      setDraft(rebased);
+      if (Object.keys(rebased).length === 0) return setReviewing(false);
+      plan.mutate(changesOf(rebased, (key) => fresh.get(key)?.version ?? 1));
+    });
   }
 
   const view = plan.data ? planView(plan.data, clusters) : null;
@@ -245,6 +258,10 @@ export function SharingClient({ canChange, clusters, rows }: SharingClientProps)
             plan.reset();
           }}
           onReview={handleReview}
+          onReplan={() => {
+            setReviewing(true);
+            handleReplan();
+          }}
         />
       ) : null}
     </>
