@@ -57,6 +57,14 @@ test.describe("global service golden signals", () => {
     await expect(page.getByLabel("Allowed private networks")).toHaveValue(/127\.0\.0\.1\/32/);
     await capture("settings-metrics");
     publish("settings-metrics", "settings-metrics");
+
+    // The form: credentials are write-only fields.
+    await page.getByTestId("add-source").click();
+    const dialog = page.getByRole("dialog", { name: "Add a metrics source" });
+    await dialog.getByLabel("Authentication").selectOption("bearer");
+    await expect(dialog.getByLabel("Token")).toHaveAttribute("type", "password");
+    await capture("settings-metrics-add");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
   });
 
   test("reviews shows request rate, errors and latency per cluster from real Prometheus", async ({
@@ -100,5 +108,47 @@ test.describe("global service golden signals", () => {
     await signals.waitForData(3);
     await capture("reviews-dark");
     publish("reviews-dark", "global-service-metrics-dark");
+  });
+
+  test("marks a failing source and explains when no source is configured", async ({
+    page,
+    capture,
+  }) => {
+    const signals = new GoldenSignalsCard(page);
+    // A source nobody listens on (port 9, discard): its failure is named, the rest still draws.
+    const added = await page.request.post("/api/v1/metrics/sources", {
+      data: { name: "broken-prometheus", url: "http://127.0.0.1:9" },
+    });
+    expect(added.status()).toBe(201);
+    const broken = ((await added.json()) as { id: string }).id;
+    try {
+      await signals.gotoService("bookinfo", "reviews");
+      await expect(signals.partial).toContainText("broken-prometheus: unreachable");
+      await signals.waitForData(3);
+      await capture("reviews-partial");
+    } finally {
+      await page.request.delete(`/api/v1/metrics/sources/${broken}`);
+    }
+
+    const list = (await (await page.request.get("/api/v1/metrics/sources")).json()) as {
+      items: Array<{ id: string }>;
+    };
+    const toggle = (enabled: boolean) =>
+      Promise.all(
+        list.items.map((s) =>
+          page.request.patch(`/api/v1/metrics/sources/${s.id}`, { data: { enabled } }),
+        ),
+      );
+    await toggle(false);
+    try {
+      await signals.gotoService("bookinfo", "reviews");
+      await expect(signals.notConfigured).toContainText("Metrics are not configured");
+      await expect(
+        signals.notConfigured.getByRole("link", { name: "Metrics settings" }),
+      ).toHaveAttribute("href", "/settings/metrics");
+      await capture("reviews-not-configured");
+    } finally {
+      await toggle(true);
+    }
   });
 });

@@ -35,7 +35,9 @@ function TestResult({ result }: { result: SourceTestResult | "pending" | undefin
       )}
       <span>
         {result.message}
-        {result.ok ? <span className="text-subtle"> · {result.latencyMs} ms</span> : null}
+        {result.ok ? (
+          <span className="text-subtle whitespace-nowrap"> · {result.latencyMs} ms</span>
+        ) : null}
       </span>
     </span>
   );
