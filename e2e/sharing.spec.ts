@@ -80,7 +80,9 @@ test.describe("sharing: export → plan → apply → rollback", () => {
     const changeSet = new ChangeSetPage(page);
     await expect(changeSet.clusterStatus(IMPORTER)).toHaveText("Applied", { timeout: 30_000 });
     await expect(changeSet.status).toHaveText("Applied");
-    await expect(page.getByTestId("yaml-diff").first()).toContainText("kind: ServiceEntry");
+    await expect(
+      page.getByTestId(`plan-cluster-${IMPORTER}`).getByTestId("yaml-diff"),
+    ).toContainText("kind: ServiceEntry");
     const applied = await desiredFor(page.request, IMPORTER, SERVICE);
     expect(applied.map((r) => r.kind).sort()).toEqual(["DestinationRule", "ServiceEntry"]);
     await capture("change-set-applied");
