@@ -114,6 +114,10 @@ describe("golden series", () => {
       window: "15s",
     });
     expect(chartRange("1h", 0, { baseWindow: "1m" })?.window).toBe("60s");
+    // A step that does not divide the range still ends the grid at "now".
+    const odd = chartRange("15m", 1_000_003_000, { step: 57, baseWindow: "5s" })!;
+    expect(odd).toMatchObject({ start: 1_000_000 - 15 * 57, end: 1_000_000, window: "57s" });
+    expect(timeGrid(odd.start, odd.end, odd.step).at(-1)).toBe(odd.end);
     expect(chartRange("24h", 0, { step: 1, baseWindow: "1m" })).toBeNull();
   });
 });

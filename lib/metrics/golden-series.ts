@@ -225,5 +225,7 @@ export function chartRange(
   if (seconds / step > MAX_CHART_POINTS) return null;
   const end = Math.floor(nowMs / 5000) * 5;
   const windowSeconds = Math.max(Math.ceil(durationSeconds(opts.baseWindow)), step);
-  return { start: end - seconds, end, step, window: `${windowSeconds}s` };
+  // Whole steps back from `end`, so the newest point is "now" even when step does not divide the range.
+  const start = end - Math.floor(seconds / step) * step;
+  return { start, end, step, window: `${windowSeconds}s` };
 }
