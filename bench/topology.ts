@@ -6,10 +6,11 @@
 //   query + response schemas, JSON), in-process, on a seeded Postgres. The inventory is read
 //   from the database; the call edges come through the service's `calls` boundary from a
 //   generator (bench/lib/topology-fleet.ts) standing in for Prometheus. Measured uncached
-//   (every request rebuilds the graph from Postgres) and cached (the service's 5 s TTL).
+//   (every request rebuilds the graph from Postgres) and cached (the service's 5 s TTL), for
+//   the whole graph and for the map's own query (`collapse=auto`: clusters folded).
 // - browser: headless Chromium (playwright-core, /usr/bin/chromium) draws the answer with the
-//   map's own TopologyCanvas (bundled by esbuild): time to first drawn frame, then frame
-//   times while dragging the map.
+//   map's own TopologyCanvas (bundled by esbuild): time to first drawn frame of the map's
+//   default answer (folded) and of every service unfolded, then frame times while dragging.
 import { createServer } from "node:http";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -100,7 +101,10 @@ const generatedCalls = async () => ({
   calls,
   errors: [],
 });
-async function measure(ttlMs: number): Promise<{ ms: number[]; bytes: number; body: unknown }> {
+async function measure(
+  ttlMs: number,
+  search = "",
+): Promise<{ ms: number[]; bytes: number; body: unknown }> {
   slot.meridianTopology = createTopologyService({
     inventory: loadTopologyInventory,
     calls: generatedCalls,
@@ -112,7 +116,7 @@ async function measure(ttlMs: number): Promise<{ ms: number[]; bytes: number; bo
   for (let i = 0; i < REQUESTS + 3; i++) {
     const t = performance.now();
     const res = await route.GET(
-      new (await import("next/server")).NextRequest("http://localhost/api/v1/topology", {
+      new (await import("next/server")).NextRequest(`http://localhost/api/v1/topology${search}`, {
         headers: { authorization: `Bearer ${token}` },
       }),
       { params: Promise.resolve({}) },
@@ -130,6 +134,7 @@ async function measure(ttlMs: number): Promise<{ ms: number[]; bytes: number; bo
 log("measuring the API");
 const uncached = await measure(0);
 const cached = await measure(5_000);
+const folded = await measure(5_000, "?collapse=auto");
 const filtered = await (async () => {
   const ms: number[] = [];
   for (let i = 0; i < REQUESTS; i++) {
@@ -166,6 +171,7 @@ const files: Record<string, [string, string | Buffer]> = {
   ],
   "/harness.js": ["text/javascript", readFileSync(path.join(dir, "harness.js"))],
   "/graph.json": ["application/json", JSON.stringify(uncached.body)],
+  "/folded.json": ["application/json", JSON.stringify(folded.body)],
 };
 const server = createServer((req, res) => {
   const f = files[req.url ?? ""];
@@ -179,16 +185,19 @@ const browser = await chromium.launch({
   args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
 });
 const paints: number[] = [];
+const foldedPaints: number[] = [];
 let frames: number[] = [];
 let renderer = "";
-for (let run = 0; run < 3; run++) {
+for (let run = 0; run < 6; run++) {
+  // Runs alternate: the map's default (folded) answer, then every service unfolded.
+  const unfolded = run % 2 === 1;
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   // tsx names the functions passed to page.evaluate with an `__name` helper the page lacks.
   await page.addInitScript("window.__name = (f) => f");
-  await page.goto(`http://127.0.0.1:${port}/`);
+  await page.goto(`http://127.0.0.1:${port}/${unfolded ? "" : "#folded"}`);
   await page.waitForFunction(() => window.__benchReady !== undefined, null, { timeout: 60_000 });
-  paints.push(await page.evaluate(() => window.__benchReady!.drawnMs));
-  if (run === 2) {
+  (unfolded ? paints : foldedPaints).push(await page.evaluate(() => window.__benchReady!.drawnMs));
+  if (run === 5) {
     renderer = await page.evaluate(() => window.__meridianTopology!.renderer());
     await page.evaluate(() => {
       const w = window as unknown as { __frames: number[] };
@@ -231,12 +240,15 @@ const result = {
     responseBytes: uncached.bytes,
     uncachedMs: stats(uncached.ms),
     cachedMs: stats(cached.ms),
+    foldedResponseBytes: folded.bytes,
+    foldedCachedMs: stats(folded.ms),
     filteredCachedMs: stats(filtered),
     goalP95Ms: 300,
   },
   browser: {
     renderer,
-    firstPaintMs: stats(paints),
+    firstPaintFoldedMs: stats(foldedPaints),
+    firstPaintUnfoldedMs: stats(paints),
     goalFirstPaintMs: 2000,
     panFrameMs: stats(frames),
     panFrames: frames.length,

@@ -1,5 +1,6 @@
 // Browser harness of the topology benchmark: the map's own renderer (TopologyCanvas, the
-// same component the /topology page loads) on a bare page, fed the API's JSON answer.
+// same component the /topology page loads) on a bare page, fed the API's JSON answer: the
+// map's default (`collapse=auto`) with `#folded`, else the whole graph.
 import { createRoot } from "react-dom/client";
 
 import { TopologyCanvas } from "../../components/graph/topology-canvas";
@@ -12,7 +13,8 @@ declare global {
 }
 
 async function main(): Promise<void> {
-  const graph = (await (await fetch("/graph.json")).json()) as TopologyDto;
+  const file = location.hash === "#folded" ? "/folded.json" : "/graph.json";
+  const graph = (await (await fetch(file)).json()) as TopologyDto;
   const fetchedMs = performance.now();
   const root = createRoot(document.getElementById("root")!);
   root.render(

@@ -97,10 +97,12 @@ type NodePanelProps = {
   node: TopologyNode;
   onClose: () => void;
   onSelect: (id: string) => void;
+  /** Fold (true) or open (false) a cluster on the map. */
+  onFold?: (id: string, fold: boolean) => void;
 };
 
 /** Details of the selected node: health, sharing, instances, calls and links onward. */
-export function NodePanel({ graph, node, onClose, onSelect }: NodePanelProps) {
+export function NodePanel({ graph, node, onClose, onSelect, onFold }: NodePanelProps) {
   const byId = new Map(graph.nodes.map((n) => [n.id, n]));
   const calls = graph.edges.filter((e): e is Call => e.kind === "call");
   const gsId =
@@ -240,6 +242,9 @@ export function NodePanel({ graph, node, onClose, onSelect }: NodePanelProps) {
       ) : null}
       {node.kind === "cluster" || node.kind === "region" ? (
         <Section title={node.kind === "region" ? "Clusters" : "Services"}>
+          {node.kind === "cluster" && node.collapsed ? (
+            <p className="text-subtle text-[13px]">Folded: unfold it to see its services.</p>
+          ) : null}
           <ul className="space-y-1">
             {graph.nodes
               .filter((n) => n.parent === node.id)
@@ -264,6 +269,15 @@ export function NodePanel({ graph, node, onClose, onSelect }: NodePanelProps) {
           <Link href="/sharing" className={buttonClasses("secondary", "sm")}>
             Change sharing (plan → apply)
           </Link>
+        ) : null}
+        {node.kind === "cluster" && onFold ? (
+          <button
+            type="button"
+            onClick={() => onFold(node.id, !node.collapsed)}
+            className={buttonClasses(node.collapsed ? "primary" : "secondary", "sm")}
+          >
+            {node.collapsed ? "Unfold on the map" : "Fold on the map"}
+          </button>
         ) : null}
         {node.kind === "cluster" && node.cluster ? (
           <Link

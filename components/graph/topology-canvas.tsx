@@ -29,6 +29,8 @@ type TopologyCanvasProps = {
   graph: TopologyDto;
   selectedId: string | null;
   onSelect: (id: string | null) => void;
+  /** Double-click on a folded cluster or namespace: open it. */
+  onExpand?: (id: string) => void;
   theme: "light" | "dark";
   /** Changes when the user changes filters: the view then fits the new graph. */
   fitKey: string;
@@ -108,6 +110,7 @@ export function TopologyCanvas({
   graph,
   selectedId,
   onSelect,
+  onExpand,
   theme,
   fitKey,
   handle,
@@ -117,10 +120,12 @@ export function TopologyCanvas({
   const shown = useRef<Graph | null>(null);
   const fitted = useRef<string | null>(null);
   const onSelectRef = useRef(onSelect);
+  const onExpandRef = useRef(onExpand);
   const large = useRef(false);
   useEffect(() => {
     onSelectRef.current = onSelect;
-  }, [onSelect]);
+    onExpandRef.current = onExpand;
+  }, [onSelect, onExpand]);
 
   // Create the instance once; its size class (WebGL or not) comes from the first graph.
   useEffect(() => {
@@ -144,6 +149,7 @@ export function TopologyCanvas({
     const cy = cytoscape(options);
     cyRef.current = cy;
     cy.on("tap", "node", (e) => onSelectRef.current(e.target.id()));
+    cy.on("dbltap", "node.collapsed", (e) => onExpandRef.current?.(e.target.id()));
     cy.on("tap", (e) => {
       if (e.target === cy) onSelectRef.current(null);
     });

@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/field";
 import type { MeshTypeName } from "@/lib/agent-protocol/snapshot";
 import type { TopologyDto } from "@/lib/graph/schema";
+import { AUTO_FOLD, type FoldState } from "./fold-state";
 
 /** The map's filters, as they appear in the URL (`?region=&cluster=&namespace=&mesh=...`). */
 export type TopologyFilterValues = {
@@ -17,7 +18,7 @@ export type TopologyFilterValues = {
   exported: boolean;
   errors: boolean;
   group: boolean;
-};
+} & FoldState;
 
 export const EMPTY_TOPOLOGY_FILTERS: TopologyFilterValues = {
   region: "",
@@ -27,9 +28,14 @@ export const EMPTY_TOPOLOGY_FILTERS: TopologyFilterValues = {
   exported: false,
   errors: false,
   group: false,
+  collapse: AUTO_FOLD,
+  expand: [],
 };
 
-/** Filters → the API's (and the page URL's) search string; empty ones are left out. */
+/**
+ * Filters → the page URL's search string; empty ones and the default folding are left out.
+ * The API is asked with {@link topologyApiSearch}.
+ */
 export function topologySearch(f: TopologyFilterValues): string {
   const p = new URLSearchParams();
   if (f.region) p.set("region", f.region);
@@ -39,6 +45,15 @@ export function topologySearch(f: TopologyFilterValues): string {
   if (f.exported) p.set("exported", "true");
   if (f.errors) p.set("errors", "true");
   if (f.group) p.set("group", "namespace");
+  if (f.collapse !== AUTO_FOLD) p.set("collapse", f.collapse);
+  if (f.expand.length > 0) p.set("expand", f.expand.join(","));
+  return p.toString();
+}
+
+/** The API's search string for a page URL's: the map folds large graphs unless told not to. */
+export function topologyApiSearch(urlSearch: string): string {
+  const p = new URLSearchParams(urlSearch);
+  if (!p.has("collapse")) p.set("collapse", AUTO_FOLD);
   return p.toString();
 }
 

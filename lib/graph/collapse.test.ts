@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildGraph } from "./build";
-import { collapseNode } from "./collapse";
+import { collapseNode, collapseNodes } from "./collapse";
 import { filterGraph } from "./filter";
 import type { CallEdge } from "./model";
 import { bookinfo, call } from "./testing/fixture";
@@ -69,5 +69,24 @@ describe("collapseNode", () => {
     const graph = buildGraph(bookinfo());
     expect(collapseNode(graph, "svc:east-1/bookinfo/details")).toBe(graph);
     expect(collapseNode(graph, "cluster:nope")).toBe(graph);
+  });
+
+  it("folds several nodes at once like one after the other", () => {
+    const graph = buildGraph(bookinfo());
+    const ids = ["cluster:east-1", "cluster:east-2", "cluster:west-1"];
+    const once = collapseNodes(graph, ids);
+    expect(once).toEqual(ids.reduce((g, id) => collapseNode(g, id), graph));
+    expect(once.nodes.filter((n) => n.kind === "service")).toEqual([]);
+    expect(calls(once).every((e) => e.source.startsWith("cluster:"))).toBe(true);
+  });
+
+  it("lets a folded cluster swallow a namespace folded inside it", () => {
+    const graph = buildGraph(bookinfo({ groupByNamespace: true }));
+    const g = collapseNodes(graph, ["ns:west-1/bookinfo", "cluster:west-1"]);
+    expect(g.nodes.find((n) => n.id === "ns:west-1/bookinfo")).toBeUndefined();
+    expect(g.nodes.find((n) => n.id === "cluster:west-1")).toMatchObject({ collapsed: true });
+    expect(
+      g.edges.some((e) => e.source.startsWith("ns:west-1") || e.target.startsWith("ns:west-1")),
+    ).toBe(false);
   });
 });

@@ -8,44 +8,49 @@ import {
   sortGraph,
 } from "./model";
 
-/** Ids of the nodes inside `id` (children, grandchildren, ...). */
-function descendants(graph: Graph, id: string): Set<string> {
-  const inside = new Set<string>();
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const n of graph.nodes) {
-      if (n.parent && !inside.has(n.id) && (n.parent === id || inside.has(n.parent))) {
-        inside.add(n.id);
-        grew = true;
-      }
-    }
+const foldable = (n: GraphNode) => n.kind === "cluster" || n.kind === "namespace";
+
+/**
+ * For each node, the outermost folded node strictly above it (if any): the node it
+ * disappears into. One walk up the parent chain per node, so folding every cluster of a
+ * large fleet stays linear.
+ */
+function owners(graph: Graph, folded: Set<string>): Map<string, string> {
+  const parent = new Map(graph.nodes.map((n) => [n.id, n.parent]));
+  const owner = new Map<string, string>();
+  for (const n of graph.nodes) {
+    let top: string | undefined;
+    for (let p = n.parent; p; p = parent.get(p)) if (folded.has(p)) top = p;
+    if (top) owner.set(n.id, top);
   }
-  return inside;
+  return owner;
 }
 
 /**
- * Folds a cluster or namespace node into one node: the nodes inside it disappear, their
- * edges are re-attached to it and merged (rates summed, error rate weighted by request
- * rate, p95 = max). Calls inside the folded node are dropped. Any other id (or a node
- * that is not a cluster or namespace) returns the graph unchanged. Pure: `graph` is not
- * modified.
+ * Folds cluster or namespace nodes into one node each: the nodes inside disappear, their
+ * edges are re-attached to the folded node and merged (rates summed, error rate weighted by
+ * request rate, p95 = max). Calls inside a folded node are dropped. A folded node inside
+ * another one disappears into the outer one. Ids that are not clusters or namespaces are
+ * ignored. Pure: `graph` is not modified.
  */
-export function collapseNode(graph: Graph, id: string): Graph {
-  const target = graph.nodes.find((n) => n.id === id);
-  if (!target || (target.kind !== "cluster" && target.kind !== "namespace")) return graph;
-  const inside = descendants(graph, id);
-  const at = (end: string) => (inside.has(end) ? id : end);
+export function collapseNodes(graph: Graph, ids: Iterable<string>): Graph {
+  const wanted = new Set(ids);
+  const folded = new Set(
+    graph.nodes.filter((n) => wanted.has(n.id) && foldable(n)).map((n) => n.id),
+  );
+  if (folded.size === 0) return graph;
+  const owner = owners(graph, folded);
+  const at = (end: string) => owner.get(end) ?? end;
 
   const nodes: GraphNode[] = graph.nodes
-    .filter((n) => !inside.has(n.id))
-    .map((n) => (n.id === id ? { ...target, collapsed: true } : n));
+    .filter((n) => !owner.has(n.id))
+    .map((n) => (folded.has(n.id) && foldable(n) ? { ...n, collapsed: true } : n));
   const calls: CallEdge[] = [];
   const others = new Map<string, GraphEdge>();
   for (const e of graph.edges) {
     const source = at(e.source);
     const target = at(e.target);
-    if (source === id && target === id) continue;
+    if (source === target && (source !== e.source || target !== e.target)) continue;
     if (e.kind === "call") calls.push({ ...e, source, target });
     else
       others.set(edgeId(e.kind, source, target), {
@@ -56,4 +61,9 @@ export function collapseNode(graph: Graph, id: string): Graph {
       });
   }
   return sortGraph({ ...graph, nodes, edges: [...others.values(), ...mergeCalls(calls)] });
+}
+
+/** Folds one cluster or namespace node: {@link collapseNodes} with one id. */
+export function collapseNode(graph: Graph, id: string): Graph {
+  return collapseNodes(graph, [id]);
 }

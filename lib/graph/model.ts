@@ -117,7 +117,9 @@ export function mergeCalls(calls: CallEdge[]): CallEdge[] {
   const groups = new Map<string, CallEdge[]>();
   for (const c of calls) {
     const id = edgeId("call", c.source, c.target);
-    groups.set(id, [...(groups.get(id) ?? []), c]);
+    const group = groups.get(id);
+    if (group) group.push(c);
+    else groups.set(id, [c]);
   }
   return [...groups.entries()].map(([id, group]) => {
     const first = group[0] as CallEdge;

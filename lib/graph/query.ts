@@ -1,4 +1,4 @@
-// The topology API's query (?cluster=&region=&namespace=&mesh=&exported=&errors=&collapse=):
+// The topology API's query (?cluster=&region=&namespace=&mesh=&exported=&errors=&collapse=&expand=):
 // shape checked by zod, values checked against the graph they filter, so an unknown value
 // answers with the values that exist instead of an empty picture.
 import { z } from "zod";
@@ -18,12 +18,24 @@ export const topologyQuerySchema = z
     mesh: z.string().min(1).max(32).optional(),
     exported: bool.optional(),
     errors: bool.optional(),
-    /** Comma-separated ids of cluster or namespace nodes to fold, e.g. `cluster:east-1`. */
+    /**
+     * Comma-separated ids of cluster or namespace nodes to fold, e.g. `cluster:east-1`, and/or
+     * `auto`: every cluster, when the filtered map has more than {@link AUTO_COLLAPSE_NODES};
+     * `none`: nothing (the default).
+     */
     collapse: z.string().min(1).max(4000).optional(),
+    /** With `collapse=auto`: comma-separated cluster ids that stay open. */
+    expand: z.string().min(1).max(4000).optional(),
     /** `namespace` puts services inside namespace nodes. */
     group: z.enum(["namespace"]).optional(),
   })
   .strict();
+/**
+ * Above this many nodes (after filtering) `collapse=auto` folds every cluster: thousands of
+ * services are unreadable at the zoom that shows them all, and cost seconds to draw.
+ */
+export const AUTO_COLLAPSE_NODES = 500;
+
 /** The raw query. */
 export type TopologyQuery = z.infer<typeof topologyQuerySchema>;
 
@@ -38,9 +50,13 @@ export type AllowedValues = Omit<FilterValues, "onlyExported" | "onlyErrors" | "
 /** A query that names values the graph does not have. */
 export type QueryProblem = { message: string; allowed: AllowedValues };
 
-/** What {@link resolveTopologyQuery} returns: a filter and collapse list, or the problem. */
+/** Which nodes to fold: listed ids, plus every cluster but `expand` when `auto`. */
+export type CollapseRequest = { ids: string[]; auto: boolean; expand: string[] };
+
+/** What {@link resolveTopologyQuery} returns: a filter and collapse request, or the problem. */
 export type ResolvedQuery =
-  { ok: true; filter: GraphFilter; collapse: string[] } | { ok: false; problem: QueryProblem };
+  | { ok: true; filter: GraphFilter; collapse: CollapseRequest }
+  | { ok: false; problem: QueryProblem };
 
 /** The values every filter accepts on `graph` (meshes: every mesh Meridian knows). */
 export function allowedValues(graph: Graph): AllowedValues {
@@ -66,7 +82,12 @@ export function allowedValues(graph: Graph): AllowedValues {
  */
 export function resolveTopologyQuery(graph: Graph, q: TopologyQuery): ResolvedQuery {
   const allowed = allowedValues(graph);
-  const collapse = q.collapse ? [...new Set(q.collapse.split(",").filter(Boolean))] : [];
+  const list = (v: string | undefined) => [...new Set((v ?? "").split(",").filter(Boolean))];
+  const tokens = list(q.collapse);
+  const auto = tokens.includes("auto");
+  // `none` says "fold nothing" explicitly (the map's URL uses it to override `auto`).
+  const collapse = tokens.filter((t) => t !== "auto" && t !== "none");
+  const expand = list(q.expand);
   const bad: string[] = [];
   for (const key of ["cluster", "region", "namespace", "mesh"] as const) {
     const value = q[key];
@@ -74,10 +95,10 @@ export function resolveTopologyQuery(graph: Graph, q: TopologyQuery): ResolvedQu
       bad.push(`${key} "${value}" (allowed: ${allowed[key].join(", ") || "none"})`);
     }
   }
-  const unknownCollapse = collapse.filter((id) => !allowed.collapse.includes(id));
+  const unknownCollapse = [...collapse, ...expand].filter((id) => !allowed.collapse.includes(id));
   if (unknownCollapse.length > 0) {
     bad.push(
-      `collapse ${unknownCollapse.map((id) => `"${id}"`).join(", ")} (not a cluster or namespace)`,
+      `collapse/expand ${unknownCollapse.map((id) => `"${id}"`).join(", ")} (not a cluster or namespace)`,
     );
   }
   if (bad.length > 0) {
@@ -90,5 +111,16 @@ export function resolveTopologyQuery(graph: Graph, q: TopologyQuery): ResolvedQu
   if (q.mesh) filter.mesh = q.mesh as GraphFilter["mesh"];
   if (q.exported === "true") filter.onlyExported = true;
   if (q.errors === "true") filter.onlyErrors = true;
-  return { ok: true, filter, collapse };
+  return { ok: true, filter, collapse: { ids: collapse, auto, expand } };
+}
+
+/**
+ * The ids to fold for a resolved request on `graph`; `filteredNodes` is the node count of the
+ * filtered, unfolded graph (what `auto` judges).
+ */
+export function collapseIds(graph: Graph, req: CollapseRequest, filteredNodes: number): string[] {
+  if (!req.auto || filteredNodes <= AUTO_COLLAPSE_NODES) return req.ids;
+  const open = new Set(req.expand);
+  const clusters = graph.nodes.filter((n) => n.kind === "cluster" && !open.has(n.id));
+  return [...new Set([...req.ids, ...clusters.map((n) => n.id)])];
 }

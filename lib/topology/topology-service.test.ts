@@ -69,6 +69,14 @@ describe("topology service", () => {
     ]);
   });
 
+  it("leaves a small map unfolded under collapse=auto", async () => {
+    const { svc } = service();
+    const all = await svc.get({});
+    const auto = await svc.get({ collapse: "auto" });
+    expect(auto.nodes).toEqual(all.nodes);
+    expect(auto.nodes.some((n) => n.kind === "cluster" && n.collapsed)).toBe(false);
+  });
+
   it("throws a 400 naming the allowed values", async () => {
     const { svc } = service();
     const err = await svc.get({ namespace: "shop" }).catch((e: unknown) => e);

@@ -4,10 +4,10 @@
 import { ApiError } from "@/lib/api/errors";
 import type { ClusterSummary, GlobalServiceDto } from "@/lib/api/schemas";
 import { buildGraph, type CallSample } from "@/lib/graph/build";
-import { collapseNode } from "@/lib/graph/collapse";
+import { collapseNodes } from "@/lib/graph/collapse";
 import { FILTER_VALUES, filterGraph } from "@/lib/graph/filter";
 import type { Graph } from "@/lib/graph/model";
-import { resolveTopologyQuery, type TopologyQuery } from "@/lib/graph/query";
+import { collapseIds, resolveTopologyQuery, type TopologyQuery } from "@/lib/graph/query";
 import type { TopologyDto } from "@/lib/graph/schema";
 import type { SourceError } from "@/lib/metrics/fan-out";
 
@@ -80,9 +80,11 @@ export function createTopologyService(deps: TopologyDeps): TopologyService {
           allowed: resolved.problem.allowed,
         });
       }
-      let g = graph;
-      for (const id of resolved.collapse) g = collapseNode(g, id);
-      g = filterGraph(g, resolved.filter);
+      const { collapse, filter } = resolved;
+      // `auto` judges the size of what would be drawn unfolded.
+      const unfolded = collapse.auto ? filterGraph(graph, filter).nodes.length : 0;
+      let g = collapseNodes(graph, collapseIds(graph, collapse, unfolded));
+      g = filterGraph(g, filter);
       const present = FILTER_VALUES(graph);
       return {
         nodes: g.nodes,

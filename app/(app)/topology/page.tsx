@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 
+import { AUTO_FOLD } from "@/components/graph/fold-state";
 import { ApiError } from "@/lib/api/errors";
 import { topologyQuerySchema, type TopologyQuery } from "@/lib/graph/query";
 import { topologyService } from "@/lib/topology/default-service";
@@ -28,12 +29,13 @@ export default async function TopologyPage({ searchParams }: TopologyPageProps) 
   let notice: string | null = null;
   let initial;
   try {
-    initial = await topologyService().get(query);
+    // The map folds large graphs unless the URL says otherwise (components/graph/fold-state.ts).
+    initial = await topologyService().get({ collapse: AUTO_FOLD, ...query });
   } catch (error) {
     // A stale link naming a cluster that is gone: show the whole map and say why.
     if (!(error instanceof ApiError) || error.status !== 400) throw error;
     notice = `${error.message}. Showing the whole map.`;
-    initial = await topologyService().get({});
+    initial = await topologyService().get({ collapse: AUTO_FOLD });
   }
   return (
     <TopologyClient initialQuery={notice ? {} : query} initialData={initial} notice={notice} />

@@ -15,10 +15,12 @@ import {
   EMPTY_TOPOLOGY_FILTERS,
   Toggle,
   TopologyFilters,
+  topologyApiSearch,
   topologySearch,
   type TopologyFilterValues,
 } from "@/components/graph/topology-filters";
 import { useDocumentTheme } from "@/components/graph/use-theme";
+import { AUTO_FOLD, expandNode, foldNode, foldsBySize } from "@/components/graph/fold-state";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -43,6 +45,8 @@ function toFilters(q: TopologyQuery): TopologyFilterValues {
     exported: q.exported === "true",
     errors: q.errors === "true",
     group: q.group === "namespace",
+    collapse: q.collapse ?? AUTO_FOLD,
+    expand: q.expand ? q.expand.split(",").filter(Boolean) : [],
   };
 }
 
@@ -71,7 +75,7 @@ export function TopologyClient({ initialQuery, initialData, notice }: TopologyCl
   const search = topologySearch(filters);
   const initialSearch = useMemo(() => topologySearch(toFilters(initialQuery)), [initialQuery]);
   const { data, error, isFetching } = useTopology(
-    search,
+    topologyApiSearch(search),
     search === initialSearch ? initialData : undefined,
   );
 
@@ -88,6 +92,13 @@ export function TopologyClient({ initialQuery, initialData, notice }: TopologyCl
     setSelectedId(id);
     canvas.current?.focus(id);
   }, []);
+  const handleFold = useCallback((id: string, fold: boolean) => {
+    setFilters((f) => ({ ...f, ...(fold ? foldNode(f, id) : expandNode(f, id)) }));
+  }, []);
+  const handleExpand = useCallback((id: string) => handleFold(id, false), [handleFold]);
+  // Folded because the map is large (not because the user folded one cluster).
+  const foldedBySize =
+    foldsBySize(filters) && graph.nodes.some((n) => n.kind === "cluster" && n.collapsed);
   const calls = graph.edges.filter((e) => e.kind === "call");
   const cross = calls.filter((e) => e.kind === "call" && e.crossCluster).length;
   const clusters = graph.nodes.filter((n) => n.kind === "cluster").length;
@@ -128,6 +139,23 @@ export function TopologyClient({ initialQuery, initialData, notice }: TopologyCl
             </span>
           </Banner>
         ) : null}
+        {foldedBySize ? (
+          <Banner tone="info">
+            <span data-testid="topology-folded">
+              <strong className="font-semibold">
+                Large map: each cluster is folded into one box
+              </strong>{" "}
+              ({graph.totalNodes} nodes). Double-click a cluster, or use its panel, to unfold it.{" "}
+              <button
+                type="button"
+                className="font-medium underline"
+                onClick={() => setFilters({ ...filters, collapse: "none", expand: [] })}
+              >
+                Show every service
+              </button>
+            </span>
+          </Banner>
+        ) : null}
         {graph.errors.length > 0 ? (
           <Banner tone="warning">
             <span data-testid="topology-partial">
@@ -151,7 +179,14 @@ export function TopologyClient({ initialQuery, initialData, notice }: TopologyCl
                 data-testid="topology-no-match"
                 actions={
                   <Button
-                    onClick={() => setFilters({ ...EMPTY_TOPOLOGY_FILTERS, group: filters.group })}
+                    onClick={() =>
+                      setFilters({
+                        ...EMPTY_TOPOLOGY_FILTERS,
+                        group: filters.group,
+                        collapse: filters.collapse,
+                        expand: filters.expand,
+                      })
+                    }
                   >
                     Clear filters
                   </Button>
@@ -167,6 +202,7 @@ export function TopologyClient({ initialQuery, initialData, notice }: TopologyCl
                   graph={graph}
                   selectedId={selectedId}
                   onSelect={setSelectedId}
+                  onExpand={handleExpand}
                   theme={theme}
                   fitKey={search}
                   handle={canvas}
@@ -209,6 +245,7 @@ export function TopologyClient({ initialQuery, initialData, notice }: TopologyCl
                   node={selected}
                   onClose={() => setSelectedId(null)}
                   onSelect={handleFound}
+                  onFold={handleFold}
                 />
               ) : null}
             </>
