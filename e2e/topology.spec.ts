@@ -107,6 +107,20 @@ test.describe("topology map", () => {
       .toEqual(["cluster:west-1"]);
   });
 
+  test("a folded cluster is one node; its panel unfolds it", async ({ page }) => {
+    const map = new TopologyPage(page);
+    await map.goto("collapse=cluster:east-2");
+    expect((await map.node("cluster:east-2"))?.classes).toContain("collapsed");
+    expect((await map.nodes()).filter((n) => n.id.startsWith("svc:east-2/"))).toEqual([]);
+    await map.clickNode("cluster:east-2");
+    await expect(map.panel).toContainText("Folded");
+    await map.panel.getByRole("button", { name: "Unfold on the map" }).click();
+    await expect(page).toHaveURL(/[?&]collapse=none(&|$)/);
+    await expect
+      .poll(async () => (await map.node("svc:east-2/bookinfo/reviews"))?.parent)
+      .toBe("cluster:east-2");
+  });
+
   test("dark theme", async ({ page, capture }) => {
     await page.emulateMedia({ colorScheme: "dark" });
     const map = new TopologyPage(page);
