@@ -8,13 +8,23 @@ import { nextDistDir } from "../../scripts/lib/build";
 const require = createRequire(import.meta.url);
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
-export type AppProcess = { url: string; child: ChildProcess; stop: () => Promise<void> };
+export type AppProcess = {
+  url: string;
+  /** Where agents connect: the agent listener when started with `agentPort`, else `url`. */
+  agentUrl: string;
+  child: ChildProcess;
+  stop: () => Promise<void>;
+};
 
-/** Start the built app (`next start`) against a database; needs `npm run build` first. */
+/**
+ * Start the built app (`next start`) against a database; needs `npm run build` first.
+ * `agentPort` also serves the agent API from the plain node:http listener (MERIDIAN_AGENT_PORT).
+ */
 export async function startApp(
   databaseUrl: string,
   port: number,
   poolMax = 20,
+  agentPort?: number,
 ): Promise<AppProcess> {
   if (!existsSync(path.join(ROOT, nextDistDir(), "BUILD_ID")))
     throw new Error("Build the app first: npm run build");
@@ -30,12 +40,26 @@ export async function startApp(
         MERIDIAN_DB_POOL_MAX: String(poolMax),
         NEXTAUTH_SECRET: "bench-secret-0123456789abcdef",
         NEXT_TELEMETRY_DISABLED: "1",
+        ...(agentPort
+          ? { MERIDIAN_AGENT_PORT: String(agentPort), MERIDIAN_AGENT_HOST: "127.0.0.1" }
+          : {}),
       },
     },
   );
   const url = `http://127.0.0.1:${port}`;
   await waitFor("the app", async () => (await fetch(`${url}/api/healthz`)).ok, 60_000);
-  return { url, child, stop: () => stopChild(child) };
+  const agentUrl = agentPort ? `http://127.0.0.1:${agentPort}` : url;
+  if (agentPort) {
+    // 401 (no credential) proves the listener answers, before any database work.
+    await waitFor(
+      "the agent listener",
+      async () => {
+        return (await fetch(`${agentUrl}/api/agent/v1/desired`)).status === 401;
+      },
+      10_000,
+    );
+  }
+  return { url, agentUrl, child, stop: () => stopChild(child) };
 }
 
 /** Resident memory of a process and its descendants, in bytes (Linux /proc). */
