@@ -23,6 +23,12 @@ describe("graph elements", () => {
     expect(nodeElement(node("svc:west-1/bookinfo/reviews")).classes).toContain("degraded");
     expect(nodeElement(node("cluster:west-1")).classes).toContain("vm-site");
     expect(nodeElement(node("region:us-east-1")).data.label).toBe("US-EAST-1");
+    const folded = nodeElement({
+      ...node("cluster:east-2"),
+      collapsed: true,
+    } as (typeof graph.nodes)[number]);
+    expect(folded.classes.split(" ")).toContain("collapsed");
+    expect(folded.data.label).toMatch(/\n\(folded\)$/);
   });
 
   it("marks cross-cluster calls and colours by error rate", () => {

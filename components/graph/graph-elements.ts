@@ -34,7 +34,7 @@ function healthClass(n: TopologyNode): string {
 function nodeLabel(n: TopologyNode): string {
   if (n.kind === "region") return n.label.toUpperCase();
   if (n.kind === "cluster") {
-    return n.collapsed ? `${n.label}\n(collapsed)` : `${n.label}  ·  ${n.mesh}`;
+    return n.collapsed ? `${n.label}\n(folded)` : `${n.label}  ·  ${n.mesh}`;
   }
   return n.label;
 }
