@@ -21,6 +21,8 @@ const { values: args } = parseArgs({
     demo: { type: "boolean", default: false },
     reset: { type: "boolean", default: false },
     port: { type: "string", default: process.env.PORT ?? "3000" },
+    // The agent API's own node:http listener (instrumentation.ts); default: the next port.
+    "agent-port": { type: "string", default: process.env.MERIDIAN_AGENT_PORT },
     "no-build": { type: "boolean", default: false },
   },
 });
@@ -43,6 +45,8 @@ async function main(): Promise<void> {
   }
   process.env.NEXTAUTH_SECRET ??= persistentSecret(path.join(stateDir, "nextauth-secret"));
   process.env.NEXTAUTH_URL ??= `http://localhost:${args.port}`;
+  const agentPort = args["agent-port"] ?? String(Number(args.port) + 1);
+  process.env.MERIDIAN_AGENT_PORT = agentPort;
 
   say("applying database migrations");
   await migrateDeploy(process.env.DATABASE_URL);
@@ -77,9 +81,15 @@ async function main(): Promise<void> {
       env: process.env,
     },
   );
-  say(`Meridian is starting on http://localhost:${args.port}`);
+  say(
+    `Meridian is starting on http://localhost:${args.port} (agent API also on port ${agentPort})`,
+  );
   const fleet = args.demo
-    ? await startDemoAgents(`http://127.0.0.1:${args.port}`, joinTokens)
+    ? await startDemoAgents(
+        `http://127.0.0.1:${args.port}`,
+        `http://127.0.0.1:${agentPort}`,
+        joinTokens,
+      )
     : undefined;
   const shutdown = async () => {
     await fleet?.stop();
@@ -98,8 +108,8 @@ async function main(): Promise<void> {
 }
 
 /** The demo's clusters are served by simulated-cluster agents speaking the real protocol. */
-async function startDemoAgents(url: string, joinTokens: Record<string, string>) {
-  await waitFor("the app", async () => (await fetch(`${url}/api/healthz`)).ok, 120_000);
+async function startDemoAgents(appUrl: string, url: string, joinTokens: Record<string, string>) {
+  await waitFor("the app", async () => (await fetch(`${appUrl}/api/healthz`)).ok, 120_000);
   const { startSimulatedAgents } = await import("../agent/src/simulated/fleet-runner");
   const { createLog } = await import("../agent/src/log");
   const fleet = await startSimulatedAgents({
