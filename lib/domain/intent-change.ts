@@ -179,11 +179,15 @@ export function planIntent(
   current?: Readonly<Record<string, readonly DesiredResource[]>>,
 ): CompiledPlan {
   const clusters = affectedClusters(before, after, changed);
-  const prev = compileClusters(fleetIntentOf(before), fleet, clusters);
+  // A cluster with a stored desired set is diffed against it, so "before" is compiled only for
+  // the others (a fleet-wide plan would otherwise compile the whole fleet twice).
+  const uncompiled = [...clusters].filter((n) => !current?.[n]);
+  const prev = compileClusters(fleetIntentOf(before), fleet, uncompiled);
   const next = compileClusters(fleetIntentOf(after), fleet, clusters);
   const prevSets: Record<string, readonly DesiredResource[]> = {};
   const nextSets: Record<string, readonly DesiredResource[]> = {};
-  for (const [n, v] of Object.entries(prev.clusters)) prevSets[n] = current?.[n] ?? v.resources;
+  for (const n of clusters) if (current?.[n]) prevSets[n] = current[n];
+  for (const [n, v] of Object.entries(prev.clusters)) prevSets[n] = v.resources;
   for (const [n, v] of Object.entries(next.clusters)) nextSets[n] = v.resources;
   const mesh = new Map(fleet.clusters.map((c) => [c.name, c.mesh]));
   const out: PlanDto["clusters"] = [];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { unifiedDiff } from "./line-diff";
-import { diffPlans } from "./plan-diff";
+import { diffPlans, sameJson } from "./plan-diff";
 import { managedResource } from "./resources";
 
 const se = (hosts: string[], name = "se") =>
@@ -87,5 +87,18 @@ describe("unifiedDiff", () => {
       ].join("\n"),
     );
     expect(unifiedDiff("", "a\n", ["x", "y"])).toBe("--- x\n+++ y\n@@ -0,0 +1,1 @@\n+a\n");
+  });
+});
+
+describe("sameJson", () => {
+  it("ignores key order and undefined members, and sees every real difference", () => {
+    expect(sameJson({ a: 1, b: { c: [1, { d: "x" }] } }, { b: { c: [1, { d: "x" }] }, a: 1 })).toBe(
+      true,
+    );
+    expect(sameJson({ a: 1, u: undefined }, { a: 1 })).toBe(true);
+    expect(sameJson({ a: 1 }, { a: 1, b: null })).toBe(false);
+    expect(sameJson({ a: [1, 2] }, { a: [2, 1] })).toBe(false);
+    expect(sameJson({ a: [] }, { a: {} })).toBe(false);
+    expect(sameJson({ a: "1" }, { a: 1 })).toBe(false);
   });
 });

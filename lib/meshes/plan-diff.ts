@@ -1,6 +1,5 @@
 import { stringify } from "yaml";
 
-import { canonicalJson } from "../agent-protocol/canonical-json";
 import type { DesiredResource } from "../agent-protocol/messages";
 import { unifiedDiff } from "./line-diff";
 import { resourceKey } from "./resources";
@@ -43,6 +42,27 @@ export function diffPlans(
   return out;
 }
 
+/**
+ * Equal as JSON (what canonicalJson compares: key order ignored, undefined members dropped),
+ * without building strings — stored sets come back from jsonb with their keys reordered, so
+ * plain JSON.stringify never matches them and every resource took the slow path.
+ */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const bs = b as unknown[];
+    return a.length === bs.length && a.every((v, i) => sameJson(v, bs[i]));
+  }
+  const ao = a as Record<string, unknown>;
+  const bo = b as Record<string, unknown>;
+  const keys = (o: Record<string, unknown>) => Object.keys(o).filter((k) => o[k] !== undefined);
+  const ak = keys(ao);
+  if (ak.length !== keys(bo).length) return false;
+  return ak.every((k) => bo[k] !== undefined && sameJson(ao[k], bo[k]));
+}
+
 function diffCluster(
   prev: readonly DesiredResource[],
   next: readonly DesiredResource[],
@@ -55,12 +75,7 @@ function diffCluster(
     const a = after.get(key);
     if (!b && a) plan.create.push(a);
     else if (b && !a) plan.delete.push(b);
-    else if (
-      a &&
-      b &&
-      JSON.stringify(a) !== JSON.stringify(b) &&
-      canonicalJson(a) !== canonicalJson(b)
-    )
+    else if (a && b && !sameJson(a, b))
       plan.change.push({
         key,
         before: b,

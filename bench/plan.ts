@@ -1,0 +1,175 @@
+// Benchmark: planning through POST /api/v1/plans at 500 clusters × 1,000 global services.
+//   BENCH_DATABASE_URL=postgresql://postgres@127.0.0.1:55443/postgres \
+//     node --conditions=react-server --import tsx bench/plan.ts [--clusters 500 --services 1000 --runs 7]
+// Prints one JSON document. The fleet is bench/lib/compile-fleet.ts (five meshes, failover,
+// weights, access lists), seeded into a fresh database by bench/lib/plan-seed.ts (inventory
+// through the real paths, intent bulk-inserted, desired state compiled and stored). Each scenario then runs in a fresh Node process, so its
+// first request is really cold (JIT, Prisma, pool), through the route handler in-process: API
+// token (withAuth), zod request and response schemas, JSON.
+// - oneService: one service loses an exporter (an export toggled off).
+// - fleetWide: all 1,000 services lose their last importer in one plan — every cluster changes.
+import { execFileSync } from "node:child_process";
+import { performance } from "node:perf_hooks";
+import { parseArgs } from "node:util";
+import pg from "pg";
+import { migrateDeploy } from "../scripts/lib/migrate";
+import { seedPlanFleet } from "./lib/plan-seed";
+import { percentile } from "./lib/synthetic-fleet";
+
+const { values } = parseArgs({
+  options: {
+    clusters: { type: "string", default: "500" },
+    services: { type: "string", default: "1000" },
+    runs: { type: "string", default: "7" },
+    scenario: { type: "string" },
+    database: { type: "string" },
+    keep: { type: "boolean", default: false },
+  },
+});
+const CLUSTERS = Number(values.clusters);
+const SERVICES = Number(values.services);
+const RUNS = Number(values.runs);
+const log = (msg: string) => console.error(`bench: ${msg}`);
+const r1 = (v: number) => Math.round(v * 10) / 10;
+
+async function importDb(url: string) {
+  process.env.DATABASE_URL = url;
+  process.env.MERIDIAN_DB_POOL_MAX = "10";
+  process.env.NEXTAUTH_SECRET = "bench-secret-0123456789abcdef";
+  return {
+    ...(await import("../lib/db/client")),
+    ...(await import("../lib/db/intent-store")),
+    ...(await import("../tests/helpers/api")),
+  };
+}
+
+type ScenarioResult = { coldMs: number; warmMs: number[]; clusters: number; diffBytes: number };
+
+/** Child process: one scenario's plans against the seeded database, first request cold. */
+async function runScenario(url: string, scenario: string): Promise<ScenarioResult> {
+  const { db, loadIntent, call, userWithToken } = await importDb(url);
+  const route = await import("../app/api/v1/plans/route");
+  const token = (await userWithToken("operator")).token;
+  const intent = await loadIntent();
+  const changes =
+    scenario === "one"
+      ? [
+          (({ namespace, name, version, exports }) => ({
+            namespace,
+            name,
+            version,
+            exports: exports.slice(1),
+          }))(intent.find((s) => s.exports.length > 1 && !s.failover && !s.trafficWeights)!),
+        ]
+      : intent
+          .filter((s) => s.imports.length > 1)
+          .map((s) => ({
+            namespace: s.namespace,
+            name: s.name,
+            version: s.version,
+            imports: s.imports.slice(0, -1),
+            // An access list may not name a cluster that no longer imports.
+            ...(s.access ? { access: s.access.filter((c) => c !== s.imports.at(-1)) } : {}),
+          }));
+  const times: number[] = [];
+  let clusters = 0;
+  let diffBytes = 0;
+  for (let i = 0; i <= RUNS; i++) {
+    const t = performance.now();
+    const res = await call(route.POST, "POST", "/api/v1/plans", { token, body: { changes } });
+    times.push(performance.now() - t);
+    if (res.status !== 200)
+      throw new Error(`plan answered ${res.status}: ${JSON.stringify(res.body).slice(0, 300)}`);
+    const plan = res.body as { clusters: { diff: string }[] };
+    clusters = plan.clusters.length;
+    diffBytes = plan.clusters.reduce((n, c) => n + c.diff.length, 0);
+  }
+  await db().$disconnect();
+  return { coldMs: times[0]!, warmMs: times.slice(1), clusters, diffBytes };
+}
+
+if (values.scenario && values.database) {
+  console.log(JSON.stringify(await runScenario(values.database, values.scenario)));
+  process.exit(0);
+}
+
+const serverUrl = process.env.BENCH_DATABASE_URL;
+if (!serverUrl) {
+  console.error(
+    "bench: set BENCH_DATABASE_URL to a local Postgres server (scripts/ci/start-postgres.sh starts one)",
+  );
+  process.exit(1);
+}
+const name = `plan_bench_${Date.now()}`;
+const admin = new pg.Client({ connectionString: serverUrl });
+await admin.connect();
+await admin.query(`CREATE DATABASE "${name}"`);
+const url = new URL(serverUrl);
+url.pathname = `/${name}`;
+await migrateDeploy(url.toString());
+
+const { db } = await importDb(url.toString());
+log(`seeding ${CLUSTERS} clusters × ${SERVICES} global services`);
+const seeded = await seedPlanFleet(CLUSTERS, SERVICES);
+const counts = {
+  clusters: await db().cluster.count(),
+  globalServices: await db().globalService.count(),
+  services: await db().service.count(),
+  desiredResources: Number(
+    (
+      await db().$queryRaw<{ n: bigint }[]>`
+      SELECT COALESCE(SUM(jsonb_array_length(resources)), 0)::bigint AS n FROM "DesiredState"`
+    )[0]!.n,
+  ),
+};
+await db().$disconnect();
+
+function scenario(which: string) {
+  log(`measuring ${which}`);
+  const out = execFileSync(
+    process.execPath,
+    [
+      ...process.execArgv,
+      process.argv[1]!,
+      "--scenario",
+      which,
+      "--database",
+      url.toString(),
+      "--runs",
+      String(RUNS),
+    ],
+    { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], maxBuffer: 1 << 24 },
+  );
+  const r = JSON.parse(out.trim().split("\n").at(-1)!) as ScenarioResult;
+  return {
+    clusters: r.clusters,
+    diffBytes: r.diffBytes,
+    coldMs: r1(r.coldMs),
+    warmMedianMs: r1(percentile(r.warmMs, 50)),
+    warmMaxMs: r1(Math.max(...r.warmMs)),
+  };
+}
+const oneService = scenario("one");
+const fleetWide = scenario("fleet");
+if (values.keep) log(`kept ${url.toString()}`);
+else await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+await admin.end();
+
+console.log(
+  JSON.stringify(
+    {
+      fleet: {
+        ...counts,
+        seedInventoryMs: Math.round(seeded.inventoryMs),
+        seedIntentMs: Math.round(seeded.intentMs),
+      },
+      oneService,
+      fleetWide,
+      goalMs: 1000,
+      runs: RUNS,
+      node: process.version,
+    },
+    null,
+    2,
+  ),
+);
