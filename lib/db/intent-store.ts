@@ -7,36 +7,67 @@ type Tx = Prisma.TransactionClient | ReturnType<typeof db>;
 
 // Intent and inventory as the compiler reads them, from Postgres.
 
-/** The fleet inventory: every cluster with its first mesh and its services. */
+type InventoryService = FleetInventory["clusters"][number]["services"][number];
+
+/**
+ * The fleet inventory: every cluster with its first mesh and its services. Two flat queries:
+ * every plan reads the whole fleet, and Prisma's nested include took ~0.3 s warm and over 1 s
+ * cold at 500 clusters × 7,800 services (docs/benchmarks.md, "Planning").
+ */
 export async function loadInventory(tx: Tx = db()): Promise<FleetInventory> {
-  const clusters = await tx.cluster.findMany({
-    include: {
-      meshes: { orderBy: { detectedAt: "asc" } },
-      services: { orderBy: [{ namespace: "asc" }, { name: "asc" }] },
-    },
-    orderBy: { name: "asc" },
-  });
+  const [clusters, services] = await Promise.all([
+    tx.$queryRaw<
+      {
+        name: string;
+        region: string;
+        zone: string;
+        network: string;
+        mesh: string | null;
+        trustDomain: string | null;
+        rootCaFingerprint: string | null;
+      }[]
+    >`SELECT c.name, c.region, c.zone, c.network, m.type::text AS mesh, m."trustDomain",
+        m."rootCaFingerprint"
+      FROM "Cluster" c
+      LEFT JOIN LATERAL (SELECT type, "trustDomain", "rootCaFingerprint" FROM "Mesh"
+        WHERE "clusterName" = c.name ORDER BY "detectedAt" ASC LIMIT 1) m ON true
+      ORDER BY c.name ASC`,
+    tx.$queryRaw<
+      {
+        clusterName: string;
+        namespace: string;
+        name: string;
+        type: InventoryService["type"];
+        ports: InventoryService["ports"];
+        endpointsReady: number;
+        endpointsTotal: number;
+        labels: Record<string, string>;
+      }[]
+    >`SELECT "clusterName", namespace, name, type::text AS type, ports, "endpointsReady",
+        "endpointsTotal", labels
+      FROM "Service" ORDER BY namespace ASC, name ASC`,
+  ]);
+  const byCluster = new Map<string, InventoryService[]>(clusters.map((c) => [c.name, []]));
+  for (const s of services)
+    byCluster.get(s.clusterName)?.push({
+      namespace: s.namespace,
+      name: s.name,
+      type: s.type,
+      ports: s.ports,
+      endpoints: { ready: s.endpointsReady, total: s.endpointsTotal },
+      labels: s.labels,
+    });
   return {
-    clusters: clusters.map((c) => {
-      const mesh = c.meshes[0];
-      return {
-        name: c.name,
-        region: c.region,
-        zone: c.zone,
-        network: c.network,
-        mesh: (mesh?.type ?? "none") as Mesh,
-        trustDomain: mesh?.trustDomain ?? "",
-        rootCaFingerprint: mesh?.rootCaFingerprint ?? "",
-        services: c.services.map((s) => ({
-          namespace: s.namespace,
-          name: s.name,
-          type: s.type as FleetInventory["clusters"][number]["services"][number]["type"],
-          ports: s.ports as FleetInventory["clusters"][number]["services"][number]["ports"],
-          endpoints: { ready: s.endpointsReady, total: s.endpointsTotal },
-          labels: s.labels as Record<string, string>,
-        })),
-      };
-    }),
+    clusters: clusters.map((c) => ({
+      name: c.name,
+      region: c.region,
+      zone: c.zone,
+      network: c.network,
+      mesh: (c.mesh ?? "none") as Mesh,
+      trustDomain: c.trustDomain ?? "",
+      rootCaFingerprint: c.rootCaFingerprint ?? "",
+      services: byCluster.get(c.name) ?? [],
+    })),
   };
 }
 
