@@ -71,55 +71,84 @@ export async function loadInventory(tx: Tx = db()): Promise<FleetInventory> {
   };
 }
 
-const outlier = (f: {
+/** Which global services `loadIntent` reads: all, or a keyset page of one namespace or name. */
+export type IntentFilter = {
+  namespace?: string;
+  name?: string;
+  /** Only services after this (namespace, name), in that order. */
+  after?: readonly [string, string];
+  take?: number;
+};
+
+type IntentRow = {
+  namespace: string;
+  name: string;
+  hostname: string;
+  version: number;
+  exports: string[];
+  imports: string[];
+  trafficWeights: Record<string, number> | null;
+  access: string[] | null;
+  failoverEnabled: boolean | null;
+  tiers: unknown;
   consecutive5xx: number;
   intervalSeconds: number;
   baseEjectionSeconds: number;
   maxEjectionPercent: number;
-}) => ({
-  consecutive5xxErrors: f.consecutive5xx,
-  interval: `${f.intervalSeconds}s`,
-  baseEjectionTime: `${f.baseEjectionSeconds}s`,
-  maxEjectionPercent: f.maxEjectionPercent,
-});
+};
 
-/** Every global service's intent, with its version (deny by default: empty lists). */
-export async function loadIntent(
-  tx: Tx = db(),
-  where?: Prisma.GlobalServiceWhereInput,
-  take?: number,
-): Promise<IntentDto[]> {
-  const rows = await tx.globalService.findMany({
-    where,
-    take,
-    include: {
-      // Oldest exporter first: its definition wins a port conflict (lib/meshes/analysis.ts).
-      exports: {
-        where: { enabled: true },
-        orderBy: [{ updatedAt: "asc" }, { clusterName: "asc" }],
-      },
-      imports: { where: { enabled: true }, orderBy: { clusterName: "asc" } },
-      failover: true,
-    },
-    orderBy: [{ namespace: "asc" }, { name: "asc" }],
-  });
-  return rows.map((g) => {
-    const tiers = failoverSchema.shape.tiers.safeParse(g.failover?.tiers);
-    return {
-      namespace: g.namespace,
-      name: g.name,
-      hostname: g.hostname,
-      version: g.version,
-      exports: g.exports.map((e) => e.clusterName),
-      imports: g.imports.map((i) => i.clusterName),
-      failover:
-        g.failover?.enabled && tiers.success
-          ? { tiers: tiers.data, outlierDetection: outlier(g.failover) }
-          : null,
-      trafficWeights: (g.trafficWeights as Record<string, number> | null) ?? null,
-      access: (g.access as string[] | null) ?? null,
-    };
-  });
+function toIntent(g: IntentRow): IntentDto {
+  const tiers = failoverSchema.shape.tiers.safeParse(g.tiers);
+  return {
+    namespace: g.namespace,
+    name: g.name,
+    hostname: g.hostname,
+    version: g.version,
+    exports: g.exports,
+    imports: g.imports,
+    failover:
+      g.failoverEnabled && tiers.success
+        ? {
+            tiers: tiers.data,
+            outlierDetection: {
+              consecutive5xxErrors: g.consecutive5xx,
+              interval: `${g.intervalSeconds}s`,
+              baseEjectionTime: `${g.baseEjectionSeconds}s`,
+              maxEjectionPercent: g.maxEjectionPercent,
+            },
+          }
+        : null,
+    trafficWeights: g.trafficWeights ?? null,
+    access: g.access ?? null,
+  };
+}
+
+/**
+ * Global services' intent with their versions (deny by default: empty lists), in (namespace,
+ * name) order. One flat query: every plan reads all of it, and Prisma's nested include of
+ * exports, imports and failover took 0.15–0.3 s warm at 1,000 services (docs/benchmarks.md).
+ */
+export async function loadIntent(tx: Tx = db(), filter: IntentFilter = {}): Promise<IntentDto[]> {
+  const { namespace = null, name = null, after, take } = filter;
+  const [afterNs, afterName] = after ?? [null, null];
+  const rows = await tx.$queryRaw<IntentRow[]>`
+    SELECT g.namespace, g.name, g.hostname, g.version, g."trafficWeights", g.access,
+      -- Oldest exporter first: its definition wins a port conflict (lib/meshes/analysis.ts).
+      ARRAY(SELECT e."clusterName" FROM "ServiceExport" e
+        WHERE e."globalServiceId" = g.id AND e.enabled
+        ORDER BY e."updatedAt" ASC, e."clusterName" ASC) AS exports,
+      ARRAY(SELECT i."clusterName" FROM "ServiceImport" i
+        WHERE i."globalServiceId" = g.id AND i.enabled ORDER BY i."clusterName" ASC) AS imports,
+      f.enabled AS "failoverEnabled", f.tiers, f."consecutive5xx", f."intervalSeconds",
+      f."baseEjectionSeconds", f."maxEjectionPercent"
+    FROM "GlobalService" g
+    LEFT JOIN "FailoverPolicy" f ON f."globalServiceId" = g.id
+    WHERE (${namespace}::text IS NULL OR g.namespace = ${namespace}::text)
+      AND (${name}::text IS NULL OR g.name = ${name}::text)
+      AND (${afterNs}::text IS NULL OR (g.namespace, g.name) > (${afterNs}::text, ${afterName}::text))
+    ORDER BY g.namespace ASC, g.name ASC
+    LIMIT ${take ?? null}::int`;
+  return rows.map(toIntent);
 }
 
 const seconds = (d: string) => {
@@ -206,16 +235,12 @@ export async function writeServiceIntent(
  */
 export async function listIntent(query: IntentQuery): Promise<IntentList> {
   const [afterNs, afterName] = query.cursor?.split("/") ?? [];
-  const where: Prisma.GlobalServiceWhereInput = {
-    ...(query.namespace ? { namespace: query.namespace } : {}),
-    ...(query.name ? { name: query.name } : {}),
-    ...(afterNs && afterName
-      ? {
-          OR: [{ namespace: { gt: afterNs } }, { namespace: afterNs, name: { gt: afterName } }],
-        }
-      : {}),
-  };
-  const items = await loadIntent(db(), where, query.limit + 1);
+  const items = await loadIntent(db(), {
+    namespace: query.namespace,
+    name: query.name,
+    after: afterNs && afterName ? [afterNs, afterName] : undefined,
+    take: query.limit + 1,
+  });
   const page = items.slice(0, query.limit);
   const last = page.at(-1);
   return {

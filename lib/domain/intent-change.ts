@@ -11,7 +11,7 @@ import {
   type GlobalServiceIntent,
   type WarningCode,
 } from "@/lib/meshes";
-import { resourceYaml } from "@/lib/meshes/plan-diff";
+import { resourceYaml } from "@/lib/meshes/resource-yaml";
 
 /**
  * Why a change cannot be planned: the API answers 404 (unknown global service), 409 (read at an

@@ -115,8 +115,9 @@ function compile(
       resources: sets.get(n)?.toArray() ?? [],
       warnings: sortWarnings(warnings.get(n) ?? []),
     };
-  const all = [...fleetWide, ...[...warnings.values()].flat()];
-  return { clusters, warnings: sortWarnings(all) };
+  // Fleet-wide warnings sort first; each cluster's are sorted already, in name order.
+  const all = [...sortWarnings(fleetWide), ...names.flatMap((n) => clusters[n]!.warnings)];
+  return { clusters, warnings: all };
 }
 
 // Exporters and importers of a service; an import without any exporter compiles to nothing.

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 
 import { unifiedDiff } from "./line-diff";
-import { diffPlans, sameJson } from "./plan-diff";
+import { sameJson } from "../agent-protocol/canonical-json";
+import { diffPlans } from "./plan-diff";
 import { managedResource } from "./resources";
 
 const se = (hosts: string[], name = "se") =>

@@ -1,8 +1,8 @@
-import { stringify } from "yaml";
-
+import { sameJson } from "../agent-protocol/canonical-json";
 import type { DesiredResource } from "../agent-protocol/messages";
 import { unifiedDiff } from "./line-diff";
 import { resourceKey } from "./resources";
+import { resourceYaml } from "./resource-yaml";
 
 /** A resource whose content changes, with a unified YAML diff for the plan view. */
 export interface ResourceChange {
@@ -17,11 +17,6 @@ export interface ClusterPlan {
   create: DesiredResource[];
   change: ResourceChange[];
   delete: DesiredResource[];
-}
-
-/** Resource as plan YAML: keys sorted so a diff shows only real changes. */
-export function resourceYaml(r: DesiredResource): string {
-  return stringify(r, { sortMapEntries: true, lineWidth: 0 });
 }
 
 const label = (r: DesiredResource) =>
@@ -40,27 +35,6 @@ export function diffPlans(
   const out: Record<string, ClusterPlan> = {};
   for (const name of names) out[name] = diffCluster(prev[name] ?? [], next[name] ?? []);
   return out;
-}
-
-/**
- * Equal as JSON (what canonicalJson compares: key order ignored, undefined members dropped),
- * without building strings — stored sets come back from jsonb with their keys reordered, so
- * plain JSON.stringify never matches them and every resource took the slow path.
- */
-export function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) {
-    const bs = b as unknown[];
-    return a.length === bs.length && a.every((v, i) => sameJson(v, bs[i]));
-  }
-  const ao = a as Record<string, unknown>;
-  const bo = b as Record<string, unknown>;
-  const keys = (o: Record<string, unknown>) => Object.keys(o).filter((k) => o[k] !== undefined);
-  const ak = keys(ao);
-  if (ak.length !== keys(bo).length) return false;
-  return ak.every((k) => bo[k] !== undefined && sameJson(ao[k], bo[k]));
 }
 
 function diffCluster(

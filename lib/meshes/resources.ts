@@ -1,4 +1,4 @@
-import { canonicalJson } from "../agent-protocol/canonical-json";
+import { sameJson } from "../agent-protocol/canonical-json";
 import {
   MANAGED_BY_LABEL,
   MANAGED_BY_VALUE,
@@ -78,9 +78,8 @@ export class ResourceSet {
     }
     const merge = this.mergers[r.kind];
     if (merge) this.#byKey.set(key, merge(prev, r));
-    // Same builder, same key order: plain JSON is a fast first check.
-    else if (JSON.stringify(prev) !== JSON.stringify(r) && canonicalJson(prev) !== canonicalJson(r))
-      throw new Error(`two different desired resources named ${key}`);
+    // Identical duplicates are common (a Linkerd Link per import of the same remote cluster).
+    else if (!sameJson(prev, r)) throw new Error(`two different desired resources named ${key}`);
   }
 
   /** The resources in a deterministic order (by key). */

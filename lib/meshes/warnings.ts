@@ -29,11 +29,20 @@ export interface CompileWarning {
   cluster?: string;
 }
 
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Order of warnings: cluster (fleet-wide ones first), global service, code, message. */
+function compareWarnings(a: CompileWarning, b: CompileWarning): number {
+  return (
+    cmp(a.cluster ?? "", b.cluster ?? "") ||
+    cmp(a.globalService ?? "", b.globalService ?? "") ||
+    cmp(a.code, b.code) ||
+    cmp(a.message, b.message)
+  );
+}
+
 /** Warnings sorted (cluster, service, code, message) with exact duplicates removed. */
 export function sortWarnings(warnings: readonly CompileWarning[]): CompileWarning[] {
-  const key = (w: CompileWarning) =>
-    [w.cluster ?? "", w.globalService ?? "", w.code, w.message].join("\u0000");
-  const unique = new Map<string, CompileWarning>();
-  for (const w of warnings) unique.set(key(w), w);
-  return [...unique.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, w]) => w);
+  const sorted = [...warnings].sort(compareWarnings);
+  return sorted.filter((w, i) => i === 0 || compareWarnings(sorted[i - 1]!, w) !== 0);
 }

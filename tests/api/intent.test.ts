@@ -48,6 +48,33 @@ describe("intent, plan, apply and rollback", () => {
     expect(reviews).toMatchObject({ version: 1, exports: [], imports: [], failover: null });
   });
 
+  it("pages intent in (namespace, name) order with a cursor, and filters by name", async () => {
+    const all = (await call(intentRoute.GET, "GET", "/x", { token: viewer })).body as {
+      items: IntentDto[];
+      nextCursor: string | null;
+    };
+    expect(all.items.length).toBeGreaterThan(2);
+    expect(all.nextCursor).toBeNull();
+    const seen: string[] = [];
+    let cursor: string | null = "";
+    while (cursor !== null) {
+      const res = await call(
+        intentRoute.GET,
+        "GET",
+        `/x?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+        { token: viewer },
+      );
+      expect(res.status).toBe(200);
+      const page = res.body as { items: IntentDto[]; nextCursor: string | null };
+      expect(page.items.length).toBeLessThanOrEqual(2);
+      seen.push(...page.items.map((s) => `${s.namespace}/${s.name}`));
+      cursor = page.nextCursor;
+    }
+    expect(seen).toEqual(all.items.map((s) => `${s.namespace}/${s.name}`));
+    const one = await call(intentRoute.GET, "GET", "/x?name=reviews", { token: viewer });
+    expect((one.body as { items: IntentDto[] }).items.map((s) => s.name)).toEqual(["reviews"]);
+  });
+
   it("plans an export without changing anything", async () => {
     const before = await snapshot();
     const res = await call(plans.POST, "POST", "/x", {
