@@ -4,7 +4,7 @@ import type { ChangeSetDto, IntentChange, IntentDto, PlanDto } from "@/lib/api/i
 import { ApiError, notFound } from "@/lib/api/errors";
 import { recordAudit, type Actor } from "@/lib/db/audit";
 import { db, type Prisma } from "@/lib/db/client";
-import { announceDesiredChange, writeDesiredState } from "@/lib/db/desired-state";
+import { announceDesiredChange, writeDesiredStates } from "@/lib/db/desired-state";
 import { loadIntent, loadInventory, writeServiceIntent } from "@/lib/db/intent-store";
 import {
   affectedClusters,
@@ -138,11 +138,15 @@ export async function recordChangeSet(
   record: ChangeSetRecord,
   options: ApplyOptions,
 ): Promise<{ row: Row; clusters: string[] }> {
-  const generations: { clusterName: string; generation: number }[] = [];
-  for (const [clusterName, resources] of Object.entries(record.compiled.desired)) {
-    const written = await writeDesiredState(tx, clusterName, resources);
-    generations.push({ clusterName, generation: written.generation });
-  }
+  const desired = Object.entries(record.compiled.desired);
+  const written = await writeDesiredStates(
+    tx,
+    desired.map(([clusterName, resources]) => ({ clusterName, resources })),
+  );
+  const generations = desired.map(([clusterName]) => ({
+    clusterName,
+    generation: written.get(clusterName)!.generation,
+  }));
   const row = await tx.changeSet.create({
     data: {
       title: record.title,

@@ -1,9 +1,11 @@
 // Agents' desired-state reads of the same moment are batched into one query: each still gets
-// exactly its own cluster's answer, and a pending or unknown cluster gets none.
+// exactly its own cluster's answer, and a pending or unknown cluster gets none. Writes of many
+// clusters go out as one batch: only changed sets move their generation.
 import { beforeAll, describe, expect, it } from "vitest";
 import { createCluster, updateCluster } from "@/lib/db/clusters";
 import { replaceDesiredResources } from "@/lib/db/cluster-state";
-import { readDesiredStateForAgent } from "@/lib/db/desired-state";
+import { db } from "@/lib/db/client";
+import { readDesiredStateForAgent, writeDesiredStates } from "@/lib/db/desired-state";
 import { resetDatabase } from "../helpers/db";
 
 const SYSTEM = { type: "system", label: "test" } as const;
@@ -52,5 +54,27 @@ describe("batched desired-state reads", () => {
     ]);
     expect(a?.resources.map((r) => r.metadata.name)).toEqual(["fresh"]);
     expect(b?.generation).toBe(2);
+  });
+
+  it("writes many clusters at once: changed sets move one generation, unchanged ones none", async () => {
+    const before = await Promise.all(live.map((n) => readDesiredStateForAgent(n)));
+    // live-2 gets the set it already has; the others a new one; live-11 is left out.
+    const writes = live.slice(0, 11).map((clusterName, i) => ({
+      clusterName,
+      resources: i === 2 ? before[2]!.resources : [cm(`${clusterName}-batch`), cm("shared")],
+    }));
+    const written = await db().$transaction((tx) => writeDesiredStates(tx, writes));
+    expect(written.size).toBe(11);
+    for (const [i, name] of live.entries()) {
+      const now = await readDesiredStateForAgent(name);
+      const was = before[i]!.generation;
+      const changed = i !== 2 && i !== 11;
+      expect(now?.generation).toBe(changed ? was + 1 : was);
+      if (i < 11) expect(written.get(name)).toEqual({ generation: now?.generation, changed });
+      if (changed)
+        expect(now?.resources.map((r) => r.metadata.name)).toEqual([`${name}-batch`, "shared"]);
+      else expect(now?.resources).toEqual(before[i]!.resources);
+    }
+    expect(await db().$transaction((tx) => writeDesiredStates(tx, []))).toEqual(new Map());
   });
 });
