@@ -7,7 +7,14 @@ import type {
 } from "@/lib/agent-protocol/messages";
 import { ApiError, notFound } from "@/lib/api/errors";
 import { hashSecretToken, issueSecretToken, TOKEN_PREFIXES } from "@/lib/auth/secret-token";
+import {
+  cachedCredential,
+  forgetCredentials,
+  notifyCredentialsRevoked,
+  rememberCredential,
+} from "@/lib/db/agent-credential-cache";
 import { db } from "@/lib/db/client";
+import { ensureListening } from "@/lib/db/desired-notify";
 import { recordAudit, type Actor } from "@/lib/db/audit";
 import { applyClusterDelta, applyClusterSnapshot } from "@/lib/db/inventory";
 
@@ -56,9 +63,10 @@ export async function revokeAgentAccess(
   clusterName: string,
   actor: Actor,
 ): Promise<{ credentials: number; joinTokens: number }> {
-  return db().$transaction(async (tx) => {
+  const revoked = await db().$transaction(async (tx) => {
     if (!(await tx.cluster.findUnique({ where: { name: clusterName } }))) throw notFound("Cluster");
     const now = new Date();
+    await notifyCredentialsRevoked(tx, clusterName);
     const credentials = await tx.agentCredential.updateMany({
       where: { clusterName, revokedAt: null },
       data: { revokedAt: now },
@@ -73,6 +81,8 @@ export async function revokeAgentAccess(
     });
     return { credentials: credentials.count, joinTokens: joinTokens.count };
   });
+  forgetCredentials(clusterName);
+  return revoked;
 }
 
 const refuse = (message: string) => new ApiError(401, "invalid_join_token", message);
@@ -89,7 +99,7 @@ export async function registerAgent(req: RegisterRequest): Promise<RegisterRespo
   const issued = req.credentialHash
     ? { token: undefined, prefix: "(agent-made)", hash: req.credentialHash }
     : issueSecretToken("agent");
-  return db().$transaction(async (tx) => {
+  const registered = await db().$transaction(async (tx) => {
     const token = await tx.joinToken.findUnique({
       where: { tokenHash: hash },
       include: { cluster: true },
@@ -117,6 +127,7 @@ export async function registerAgent(req: RegisterRequest): Promise<RegisterRespo
     });
     if (consumed.count !== 1)
       throw refuse("This join token was already used; ask an admin for a new one");
+    await notifyCredentialsRevoked(tx, token.clusterName);
     await tx.agentCredential.updateMany({
       where: { clusterName: token.clusterName, revokedAt: null },
       data: { revokedAt: now },
@@ -148,14 +159,24 @@ export async function registerAgent(req: RegisterRequest): Promise<RegisterRespo
       state: token.cluster.state,
     };
   });
+  // Earlier credentials of the cluster were revoked (a no-op for a retried registration).
+  forgetCredentials(registered.cluster);
+  return registered;
 }
 
-/** Resolve an agent credential, or null when unknown or revoked. */
+/**
+ * Resolve an agent credential, or null when unknown or revoked. Checked credentials are
+ * remembered briefly (lib/db/agent-credential-cache.ts), so an agent's burst of requests after
+ * an intent change does not query for its credential each time.
+ */
 export async function authenticateAgent(credential: string): Promise<AgentPrincipal | null> {
   if (!credential.startsWith(TOKEN_PREFIXES.agent) || credential.length > 200) return null;
-  const row = await db().agentCredential.findUnique({
-    where: { tokenHash: hashSecretToken(credential) },
-  });
+  const tokenHash = hashSecretToken(credential);
+  const cached = cachedCredential(tokenHash);
+  if (cached) return cached;
+  // Listen before trusting the cache: revocations on other replicas arrive through it.
+  ensureListening();
+  const row = await db().agentCredential.findUnique({ where: { tokenHash } });
   if (!row || row.revokedAt) return null;
   const now = Date.now();
   if (!row.lastUsedAt || now - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
@@ -164,7 +185,9 @@ export async function authenticateAgent(credential: string): Promise<AgentPrinci
       data: { lastUsedAt: new Date(now) },
     });
   }
-  return { clusterName: row.clusterName, credentialId: row.id };
+  const principal = { clusterName: row.clusterName, credentialId: row.id };
+  rememberCredential(tokenHash, principal);
+  return principal;
 }
 
 /** Store an agent's report (snapshot, delta or heartbeat) for its own cluster. */

@@ -6,6 +6,7 @@ import type {
   ClusterUpdateInput,
 } from "@/lib/api/schemas";
 import { ApiError, conflict, notFound } from "@/lib/api/errors";
+import { forgetCredentials, notifyCredentialsRevoked } from "@/lib/db/agent-credential-cache";
 import { db } from "@/lib/db/client";
 import { recordAudit, type Actor } from "@/lib/db/audit";
 import { DESIRED_CHANNEL } from "@/lib/db/desired-notify";
@@ -163,6 +164,8 @@ export async function deleteCluster(name: string, actor: Actor): Promise<void> {
   await db().$transaction(async (tx) => {
     const deleted = await tx.cluster.deleteMany({ where: { name } });
     if (deleted.count === 0) throw notFound("Cluster");
+    await notifyCredentialsRevoked(tx, name); // its credentials went with it
     await recordAudit(tx, actor, "cluster.delete", "cluster", name);
   });
+  forgetCredentials(name);
 }

@@ -10,6 +10,10 @@ import { log } from "@/lib/log";
 // connection and one replica, so there the in-process emitter alone carries the news.
 
 export const DESIRED_CHANNEL = "meridian_desired";
+/** Payload prefix on the same channel: "this cluster's agent credentials were revoked". */
+export const REVOKED_PREFIX = "revoked:";
+// Not a string: any DNS label could be a cluster name, and cluster names are event names here.
+const REVOKED = Symbol("credentials revoked");
 
 const state = globalThis as unknown as {
   meridianDesired?: { emitter: EventEmitter; listening?: Promise<void> };
@@ -30,7 +34,12 @@ async function listen(): Promise<void> {
   if (!url) return;
   const connect = async (attempt: number): Promise<void> => {
     const client = new pg.Client({ connectionString: url });
-    client.on("notification", (msg) => msg.payload && hub.emitter.emit(msg.payload));
+    client.on("notification", ({ payload }) => {
+      if (!payload) return;
+      if (payload.startsWith(REVOKED_PREFIX))
+        hub.emitter.emit(REVOKED, payload.slice(REVOKED_PREFIX.length));
+      else hub.emitter.emit(payload);
+    });
     client.on("error", (error) => {
       log.warn("desired-state listener lost its connection; reconnecting", {
         error: error.message,
@@ -41,6 +50,8 @@ async function listen(): Promise<void> {
     try {
       await client.connect();
       await client.query(`LISTEN ${DESIRED_CHANNEL}`);
+      // Revocations sent while this replica was not listening were missed: forget them all.
+      if (attempt > 0) hub.emitter.emit(REVOKED, null);
     } catch (error) {
       client.emit("error", error as Error);
     }
@@ -48,27 +59,67 @@ async function listen(): Promise<void> {
   await connect(0);
 }
 
-/**
- * Wait until the cluster's desired state may have changed, or `timeoutMs` passes.
- * Resolves true when woken by a change, false on timeout or abort.
- */
-export async function waitForDesiredChange(
-  clusterName: string,
-  timeoutMs: number,
-  signal?: AbortSignal,
-): Promise<boolean> {
+/** This replica LISTENs for desired-state changes and revocations (no-op when embedded). */
+export function ensureListening(): void {
   if (!embedded()) hub.listening ??= listen();
-  return new Promise((resolve) => {
-    const done = (changed: boolean) => {
-      clearTimeout(timer);
+}
+
+/**
+ * Call `handler` when another replica's committed transaction revoked a cluster's agent
+ * credentials (`pg_notify` with {@link REVOKED_PREFIX}), or with null when revocations may
+ * have been missed (the listener reconnected).
+ */
+export function onCredentialsRevoked(handler: (clusterName: string | null) => void): void {
+  hub.emitter.on(REVOKED, handler);
+}
+
+/** Changes of one cluster's desired state, heard from the moment {@link watchDesiredChanges} returns. */
+export interface DesiredWatch {
+  /**
+   * Resolves true once a change was heard since the watch began or since the last `next()`
+   * answered true — at once if one already was — or false on timeout or abort.
+   */
+  next(timeoutMs: number, signal?: AbortSignal): Promise<boolean>;
+  close(): void;
+}
+
+/**
+ * Watch a cluster's desired state. Start watching before reading the state: a change committed
+ * between the read and the wait would otherwise wake nobody, and the agent would hear of it
+ * only when its long-poll ran out (a lost wake-up the agents benchmark hit under load).
+ */
+export function watchDesiredChanges(clusterName: string): DesiredWatch {
+  ensureListening();
+  let heard = false;
+  let wake: (() => void) | null = null;
+  const onChange = () => {
+    heard = true;
+    wake?.();
+  };
+  hub.emitter.on(clusterName, onChange);
+  return {
+    next(timeoutMs, signal) {
+      if (heard) {
+        heard = false;
+        return Promise.resolve(true);
+      }
+      return new Promise((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          signal?.removeEventListener("abort", done);
+          wake = null;
+          const changed = heard;
+          heard = false;
+          resolve(changed);
+        };
+        const timer = setTimeout(done, timeoutMs);
+        signal?.addEventListener("abort", done);
+        wake = done;
+      });
+    },
+    close() {
       hub.emitter.off(clusterName, onChange);
-      signal?.removeEventListener("abort", onAbort);
-      resolve(changed);
-    };
-    const onChange = () => done(true);
-    const onAbort = () => done(false);
-    const timer = setTimeout(() => done(false), timeoutMs);
-    hub.emitter.on(clusterName, onChange);
-    signal?.addEventListener("abort", onAbort);
-  });
+      wake?.();
+    },
+  };
 }

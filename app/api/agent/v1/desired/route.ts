@@ -4,7 +4,7 @@ import { json } from "@/lib/api/respond";
 import { parseOrThrow } from "@/lib/api/errors";
 import { desiredQuerySchema, desiredResponseSchema } from "@/lib/agent-protocol/messages";
 import { withAgent } from "@/lib/auth/with-auth";
-import { waitForDesiredChange } from "@/lib/db/desired-notify";
+import { watchDesiredChanges } from "@/lib/db/desired-notify";
 import { readDesiredStateForAgent } from "@/lib/db/desired-state";
 
 export const dynamic = "force-dynamic";
@@ -15,11 +15,17 @@ export const GET = withAgent(async (req, { agent }) => {
     Object.fromEntries(req.nextUrl.searchParams),
   );
   const deadline = Date.now() + wait * 1000;
-  for (;;) {
-    const desired = await readDesiredStateForAgent(agent.clusterName);
-    if (desired && desired.generation > after) return json(desiredResponseSchema, desired);
-    const left = deadline - Date.now();
-    if (left <= 0 || req.signal.aborted) return new NextResponse(null, { status: 204 });
-    await waitForDesiredChange(agent.clusterName, left, req.signal);
+  // Watch before reading, so a change committed during the read still wakes this request.
+  const watch = watchDesiredChanges(agent.clusterName);
+  try {
+    for (;;) {
+      const desired = await readDesiredStateForAgent(agent.clusterName);
+      if (desired && desired.generation > after) return json(desiredResponseSchema, desired);
+      const left = deadline - Date.now();
+      if (left <= 0 || req.signal.aborted) return new NextResponse(null, { status: 204 });
+      await watch.next(left, req.signal);
+    }
+  } finally {
+    watch.close();
   }
 });
