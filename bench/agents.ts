@@ -8,6 +8,7 @@
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import pg from "pg";
+import { MeridianClient } from "../agent/src/meridian-client";
 import { startSimulatedAgents } from "../agent/src/simulated/fleet-runner";
 import { migrateDeploy } from "../scripts/lib/migrate";
 import { freePort, waitFor } from "../scripts/lib/processes";
@@ -125,6 +126,29 @@ async function measureFloor(
   };
 }
 
+// Where a sample's time goes, measured in the agents (this process): the long-poll answer
+// arrives, the set is applied (the acknowledgement is sent), the acknowledgement is answered.
+// Milliseconds from the round's start, for the round's target generation only.
+const phases = { answered: [] as number[], applied: [] as number[], acknowledged: [] as number[] };
+function timePhases(round: () => { t0: number; target: number }) {
+  const proto = MeridianClient.prototype;
+  const desired = proto.desired;
+  const status = proto.status;
+  proto.desired = async function (this: MeridianClient, ...args: Parameters<typeof desired>) {
+    const answer = await desired.apply(this, args);
+    const { t0, target } = round();
+    if (answer?.generation === target && t0) phases.answered.push(performance.now() - t0);
+    return answer;
+  };
+  proto.status = async function (this: MeridianClient, ...args: Parameters<typeof status>) {
+    const { t0, target } = round();
+    const mine = args[0].generation === target && t0 > 0;
+    if (mine) phases.applied.push(performance.now() - t0);
+    await status.apply(this, args);
+    if (mine) phases.acknowledged.push(performance.now() - t0);
+  };
+}
+
 async function latencyPhase() {
   const app = await startBenchApp();
   const fleet = syntheticFleet(N, S);
@@ -133,6 +157,7 @@ async function latencyPhase() {
   let target = 0;
   let t0 = 0;
   const samples: number[] = [];
+  timePhases(() => ({ t0, target }));
   const agents = await startSimulatedAgents({
     url: app.agentUrl,
     joinTokens: tokens,
@@ -190,6 +215,16 @@ async function latencyPhase() {
     p99Ms: ms(p99),
     ...floor,
     commitP50Ms: ms(percentile(commitMs, 50)),
+    phasesP50Ms: {
+      answered: ms(percentile(phases.answered, 50)),
+      applied: ms(percentile(phases.applied, 50)),
+      acknowledged: ms(percentile(phases.acknowledged, 50)),
+    },
+    phasesP99Ms: {
+      answered: ms(percentile(phases.answered, 99)),
+      applied: ms(percentile(phases.applied, 99)),
+      acknowledged: ms(percentile(phases.acknowledged, 99)),
+    },
     ratioP50: ms(p50 / floor.floorMs),
     ratioP99: ms(p99 / floor.floorMs),
     snapshotMs: Math.round(snapshotMs),

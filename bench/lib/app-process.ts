@@ -28,9 +28,19 @@ export async function startApp(
 ): Promise<AppProcess> {
   if (!existsSync(path.join(ROOT, nextDistDir(), "BUILD_ID")))
     throw new Error("Build the app first: npm run build");
+  // BENCH_APP_PROFILE_DIR=dir: the app writes a V8 CPU profile there when it stops.
+  const profile = process.env.BENCH_APP_PROFILE_DIR;
   const child = spawn(
     process.execPath,
-    [require.resolve("next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"],
+    [
+      ...(profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : []),
+      require.resolve("next/dist/bin/next"),
+      "start",
+      "-p",
+      String(port),
+      "-H",
+      "127.0.0.1",
+    ],
     {
       cwd: ROOT,
       stdio: ["ignore", "ignore", "inherit"],
