@@ -15,6 +15,7 @@ import {
 } from "@/lib/db/agent-credential-cache";
 import { db } from "@/lib/db/client";
 import { ensureListening } from "@/lib/db/desired-notify";
+import { microBatch } from "@/lib/db/micro-batch";
 import { recordAudit, type Actor } from "@/lib/db/audit";
 import { applyClusterDelta, applyClusterSnapshot } from "@/lib/db/inventory";
 
@@ -214,6 +215,61 @@ export async function acceptReport(
   return summary;
 }
 
+type StatusRow = {
+  cluster: string;
+  generation: number;
+  results: StatusReport["results"];
+  /** The change-set cluster status this acknowledgement settles: applied or failed. */
+  status: "applied" | "failed";
+  message: string;
+  error: string | null;
+};
+
+// Acknowledgements of the same moment go out as one statement (lib/db/micro-batch.ts): a
+// hundred agents acknowledging one intent change must not each queue for a pooled
+// connection. The generation check gates every write per row, so an unknown generation
+// changes nothing for that cluster and does not affect the others.
+const writeStatus = microBatch<StatusRow, { accepted: boolean; changeSets: string[] }>(
+  async (rows) => {
+    const out = await db().$queryRaw<
+      { cluster: string; accepted: boolean; changeSets: string[] | null }[]
+    >`
+    WITH input AS (
+      SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(cluster text,
+        generation int, results jsonb, status text, message text, error text)
+    ), accepted AS (
+      SELECT i.* FROM input i WHERE i.generation <= COALESCE(
+        (SELECT d.generation FROM "DesiredState" d WHERE d."clusterName" = i.cluster), 0)
+    ), observed AS (
+      INSERT INTO "ObservedState" ("clusterName", generation, results, "reportedAt")
+      SELECT cluster, generation, results, now() FROM accepted
+      ON CONFLICT ("clusterName") DO UPDATE SET generation = EXCLUDED.generation,
+        results = EXCLUDED.results, "reportedAt" = EXCLUDED."reportedAt"
+      RETURNING 1
+    ), change_sets AS (
+      UPDATE "ChangeSetCluster" c
+      SET status = a.status::"ClusterChangeStatus", message = a.message, "updatedAt" = now()
+      FROM accepted a
+      WHERE c."clusterName" = a.cluster AND c.status = 'pending' AND c.generation <= a.generation
+      RETURNING c."changeSetId", c."clusterName"
+    ), agent AS (
+      UPDATE "Agent" g SET "lastError" = a.error FROM accepted a
+      WHERE g."clusterName" = a.cluster
+      RETURNING 1
+    )
+    SELECT i.cluster, EXISTS (SELECT 1 FROM accepted a WHERE a.cluster = i.cluster) AS accepted,
+      (SELECT array_agg(DISTINCT cs."changeSetId") FROM change_sets cs
+        WHERE cs."clusterName" = i.cluster) AS "changeSets"
+    FROM input i`;
+    const byCluster = new Map(out.map((r) => [r.cluster, r]));
+    return rows.map((r) => {
+      const row = byCluster.get(r.cluster);
+      return { accepted: Boolean(row?.accepted), changeSets: row?.changeSets ?? [] };
+    });
+  },
+  (row) => row.cluster,
+);
+
 /**
  * Record what the agent applied: the observed generation with per-resource results, and
  * the status of every change set waiting on this cluster up to that generation. Returns the
@@ -233,40 +289,20 @@ export async function acceptStatus(
         `${f.kind} ${f.namespace ? `${f.namespace}/` : ""}${f.name}: ${f.result}${f.message ? ` — ${f.message}` : ""}`,
     )
     .join("; ");
-  // One statement, one round trip: a hundred agents acknowledging the same intent change must
-  // not each hold a pooled connection through an interactive transaction. The generation check
-  // gates every write, so an unknown generation changes nothing.
-  const rows = await db().$queryRaw<{ accepted: number; changeSets: string[] | null }[]>`
-    WITH accepted AS (
-      SELECT 1 AS ok WHERE ${status.generation} <= COALESCE(
-        (SELECT generation FROM "DesiredState" WHERE "clusterName" = ${p.clusterName}), 0)
-    ), observed AS (
-      INSERT INTO "ObservedState" ("clusterName", generation, results, "reportedAt")
-      SELECT ${p.clusterName}, ${status.generation}, ${JSON.stringify(status.results)}::jsonb, now()
-      FROM accepted
-      ON CONFLICT ("clusterName") DO UPDATE SET generation = EXCLUDED.generation,
-        results = EXCLUDED.results, "reportedAt" = EXCLUDED."reportedAt"
-      RETURNING 1
-    ), change_sets AS (
-      UPDATE "ChangeSetCluster"
-      SET status = ${failures.length ? "failed" : "applied"}::"ClusterChangeStatus",
-        message = ${failures.length ? message : ""}, "updatedAt" = now()
-      WHERE "clusterName" = ${p.clusterName} AND status = 'pending'
-        AND generation <= ${status.generation} AND EXISTS (SELECT 1 FROM accepted)
-      RETURNING "changeSetId"
-    ), agent AS (
-      UPDATE "Agent" SET "lastError" = ${failures.length ? message : null}
-      WHERE "clusterName" = ${p.clusterName} AND EXISTS (SELECT 1 FROM accepted)
-      RETURNING 1
-    )
-    SELECT (SELECT count(*) FROM accepted)::int AS accepted,
-      (SELECT array_agg(DISTINCT "changeSetId") FROM change_sets) AS "changeSets"`;
-  if (!rows[0]?.accepted) {
+  const written = await writeStatus({
+    cluster: p.clusterName,
+    generation: status.generation,
+    results: status.results,
+    status: failures.length ? "failed" : "applied",
+    message: failures.length ? message : "",
+    error: failures.length ? message : null,
+  });
+  if (!written.accepted) {
     throw new ApiError(
       409,
       "unknown_generation",
       `Generation ${status.generation} was never issued for this cluster`,
     );
   }
-  return { changeSets: rows[0].changeSets ?? [] };
+  return { changeSets: written.changeSets };
 }

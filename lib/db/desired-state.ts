@@ -3,6 +3,7 @@ import type { DesiredResource, DesiredResponse } from "@/lib/agent-protocol/mess
 import { contentHash } from "@/lib/agent-protocol/canonical-json";
 import { db, type Prisma } from "@/lib/db/client";
 import { announceLocally, DESIRED_CHANNEL } from "@/lib/db/desired-notify";
+import { microBatch } from "@/lib/db/micro-batch";
 
 type Tx = Prisma.TransactionClient;
 
@@ -95,40 +96,43 @@ type AgentDesiredRow = {
   state: string;
   desired: { generation: number; contentHash: string; resources: unknown } | null;
 };
-type Waiter = { resolve: (row: AgentDesiredRow | null) => void; reject: (e: unknown) => void };
 
 // Reads asked for in the same turn of the event loop go out as one query: when one intent
 // change wakes a hundred waiting agents at once, that is one round trip, not a hundred
-// connections queueing for the pool.
-let batch: Map<string, Waiter[]> | null = null;
-
-async function flushBatch(): Promise<void> {
-  const current = batch!;
-  batch = null;
-  try {
-    const rows = await db().cluster.findMany({
-      where: { name: { in: [...current.keys()] } },
-      select: { name: true, state: true, desired: true },
-    });
-    const byName = new Map(rows.map((r) => [r.name, r]));
-    for (const [name, waiters] of current)
-      for (const w of waiters) w.resolve(byName.get(name) ?? null);
-  } catch (error) {
-    for (const waiters of current.values()) for (const w of waiters) w.reject(error);
-  }
-}
-
-function loadForAgent(clusterName: string): Promise<AgentDesiredRow | null> {
-  return new Promise((resolve, reject) => {
-    if (!batch) {
-      batch = new Map();
-      setImmediate(() => void flushBatch());
-    }
-    const waiters = batch.get(clusterName) ?? [];
-    waiters.push({ resolve, reject });
-    batch.set(clusterName, waiters);
-  });
-}
+// connections queueing for the pool. Plain SQL: this runs on every wake-up of every agent.
+const loadForAgent = microBatch<string, AgentDesiredRow | null>(
+  async (names) => {
+    const rows = await db().$queryRaw<
+      {
+        name: string;
+        state: string;
+        generation: number | null;
+        contentHash: string | null;
+        resources: unknown;
+      }[]
+    >`SELECT c.name, c.state::text AS state, d.generation, d."contentHash", d.resources
+    FROM "Cluster" c LEFT JOIN "DesiredState" d ON d."clusterName" = c.name
+    WHERE c.name IN (SELECT jsonb_array_elements_text(${JSON.stringify(names)}::jsonb))`;
+    const byName = new Map(
+      rows.map((r) => [
+        r.name,
+        {
+          state: r.state,
+          desired:
+            r.generation === null
+              ? null
+              : {
+                  generation: r.generation,
+                  contentHash: r.contentHash ?? "",
+                  resources: r.resources,
+                },
+        },
+      ]),
+    );
+    return names.map((n) => byName.get(n) ?? null);
+  },
+  (name) => name,
+);
 
 /**
  * The desired state an agent may receive: only once an admin has accepted its cluster

@@ -4,6 +4,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createCluster, updateCluster } from "@/lib/db/clusters";
 import { replaceDesiredResources } from "@/lib/db/cluster-state";
+import { acceptStatus } from "@/lib/db/agents";
 import { db } from "@/lib/db/client";
 import { readDesiredStateForAgent, writeDesiredStates } from "@/lib/db/desired-state";
 import { resetDatabase } from "../helpers/db";
@@ -76,5 +77,43 @@ describe("batched desired-state reads", () => {
       else expect(now?.resources).toEqual(before[i]!.resources);
     }
     expect(await db().$transaction((tx) => writeDesiredStates(tx, []))).toEqual(new Map());
+  });
+
+  it("acknowledgements of the same moment share a statement; an unknown generation is refused alone", async () => {
+    const desired = await Promise.all(live.map((n) => readDesiredStateForAgent(n)));
+    const ack = (name: string, generation: number, failed = false) =>
+      acceptStatus(
+        { clusterName: name, credentialId: "test" },
+        {
+          generation,
+          results: [
+            {
+              kind: "ConfigMap",
+              namespace: "default",
+              name: "x",
+              result: failed ? "conflict" : "applied",
+              message: failed ? "owned by kubectl" : "",
+            },
+          ],
+        },
+      ).then(
+        () => "accepted",
+        (e: { status?: number }) => e.status,
+      );
+    const outcomes = await Promise.all([
+      ...live.slice(0, 6).map((n, i) => ack(n, desired[i]!.generation, i === 1)),
+      ack("live-6", desired[6]!.generation + 5), // never issued
+      ack("live-0", desired[0]!.generation), // the same cluster twice: the next batch
+    ]);
+    expect(outcomes).toEqual([...Array(6).fill("accepted"), 409, "accepted"]);
+    const observed = await db().observedState.findMany({ orderBy: { clusterName: "asc" } });
+    expect(observed.map((o) => `${o.clusterName}:${o.generation}`)).toEqual(
+      live
+        .slice(0, 6)
+        .map((n, i) => `${n}:${desired[i]!.generation}`)
+        .sort(),
+    );
+    const failed = observed.find((o) => o.clusterName === "live-1");
+    expect(JSON.stringify(failed?.results)).toContain("owned by kubectl");
   });
 });
