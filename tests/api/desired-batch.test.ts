@@ -88,6 +88,7 @@ describe("batched desired-state reads", () => {
           generation,
           results: [
             {
+              apiVersion: "v1",
               kind: "ConfigMap",
               namespace: "default",
               name: "x",
