@@ -12,7 +12,7 @@
 //   map's own TopologyCanvas (bundled by esbuild): time to first drawn frame of the map's
 //   default answer (folded) and of every service unfolded, then frame times while dragging.
 import { createServer } from "node:http";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -188,6 +188,8 @@ const browser = await chromium.launch({
 });
 const paints: number[] = [];
 const foldedPaints: number[] = [];
+// Navigation start to the graph's JSON parsed (page, bundle and fetch): the rest is drawing.
+const fetched: { folded: number[]; unfolded: number[] } = { folded: [], unfolded: [] };
 const frames: { folded: number[]; unfolded: number[] } = { folded: [], unfolded: [] };
 let renderer = "";
 for (let run = 0; run < 6; run++) {
@@ -196,9 +198,28 @@ for (let run = 0; run < 6; run++) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   // tsx names the functions passed to page.evaluate with an `__name` helper the page lacks.
   await page.addInitScript("window.__name = (f) => f");
+  // BENCH_PROFILE_DIR=dir: a CPU profile of the page for the first run of each kind.
+  const profiling = process.env.BENCH_PROFILE_DIR && run < 2;
+  const cdp = profiling ? await page.context().newCDPSession(page) : null;
+  if (cdp) {
+    await cdp.send("Profiler.enable");
+    await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+    await cdp.send("Profiler.start");
+  }
   await page.goto(`http://127.0.0.1:${port}/${unfolded ? "" : "#folded"}`);
   await page.waitForFunction(() => window.__benchReady !== undefined, null, { timeout: 60_000 });
-  (unfolded ? paints : foldedPaints).push(await page.evaluate(() => window.__benchReady!.drawnMs));
+  if (cdp) {
+    const { profile } = await cdp.send("Profiler.stop");
+    const file = path.join(
+      process.env.BENCH_PROFILE_DIR!,
+      `${unfolded ? "unfolded" : "folded"}.cpuprofile`,
+    );
+    writeFileSync(file, JSON.stringify(profile));
+    log(`wrote ${file}`);
+  }
+  const ready = await page.evaluate(() => window.__benchReady!);
+  (unfolded ? paints : foldedPaints).push(ready.drawnMs);
+  (unfolded ? fetched.unfolded : fetched.folded).push(ready.fetchedMs);
   // The last two runs also pan: the folded map, then the unfolded one.
   if (run >= 4) {
     renderer = await page.evaluate(() => window.__meridianTopology!.renderer());
@@ -252,6 +273,8 @@ const result = {
     renderer,
     firstPaintFoldedMs: stats(foldedPaints),
     firstPaintUnfoldedMs: stats(paints),
+    fetchedFoldedMs: stats(fetched.folded),
+    fetchedUnfoldedMs: stats(fetched.unfolded),
     goalFirstPaintMs: 2000,
     panFoldedFrameMs: stats(frames.folded),
     panFoldedFrames: frames.folded.length,
