@@ -13,9 +13,9 @@ export function canonicalJson(value: unknown): string {
 }
 
 /**
- * Equal as canonical JSON (what canonicalJson compares: key order ignored, undefined members dropped),
- * without building strings — stored sets come back from jsonb with their keys reordered, so
- * plain JSON.stringify never matches them and every resource took the slow path.
+ * Equal as canonical JSON (key order ignored, undefined members dropped), without building
+ * strings: values read back from jsonb have their keys reordered, so plain JSON.stringify
+ * rarely matches them, and canonicalJson costs two strings per comparison.
  */
 export function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;

@@ -5,11 +5,11 @@ import { DESIRED_CHANNEL, onCredentialsRevoked, REVOKED_PREFIX } from "@/lib/db/
 // Agent credentials this replica has checked recently, by token hash. An intent change makes
 // every agent ask twice within a second (the long-poll answer, then its acknowledgement and
 // the next long-poll); without this each request paid a credential query first. A revocation
-// is heard at once on every replica ({@link notifyCredentialsRevoked} in the revoking
-// transaction, {@link forgetCredentials} after its commit); the TTL only bounds a revocation missed while a
+// is heard at once on every replica (notifyCredentialsRevoked in the revoking transaction,
+// forgetCredentials after its commit); the TTL only bounds a revocation missed while a
 // replica's listener was reconnecting, and on reconnect everything is forgotten anyway.
 
-export const CREDENTIAL_CACHE_TTL_MS = 60_000;
+const CREDENTIAL_CACHE_TTL_MS = 60_000;
 const MAX_ENTRIES = 50_000;
 
 type Principal = { clusterName: string; credentialId: string };

@@ -221,8 +221,8 @@ type StatusRow = {
   results: StatusReport["results"];
   /** The change-set cluster status this acknowledgement settles: applied or failed. */
   status: "applied" | "failed";
+  /** What failed, empty when nothing did: the change-set row's message, the agent's last error. */
   message: string;
-  error: string | null;
 };
 
 // Acknowledgements of the same moment go out as one statement (lib/db/micro-batch.ts): a
@@ -236,7 +236,7 @@ const writeStatus = microBatch<StatusRow, { accepted: boolean; changeSets: strin
     >`
     WITH input AS (
       SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(cluster text,
-        generation int, results jsonb, status text, message text, error text)
+        generation int, results jsonb, status text, message text)
     ), accepted AS (
       SELECT i.* FROM input i WHERE i.generation <= COALESCE(
         (SELECT d.generation FROM "DesiredState" d WHERE d."clusterName" = i.cluster), 0)
@@ -253,7 +253,7 @@ const writeStatus = microBatch<StatusRow, { accepted: boolean; changeSets: strin
       WHERE c."clusterName" = a.cluster AND c.status = 'pending' AND c.generation <= a.generation
       RETURNING c."changeSetId", c."clusterName"
     ), agent AS (
-      UPDATE "Agent" g SET "lastError" = a.error FROM accepted a
+      UPDATE "Agent" g SET "lastError" = NULLIF(a.message, '') FROM accepted a
       WHERE g."clusterName" = a.cluster
       RETURNING 1
     )
@@ -295,7 +295,6 @@ export async function acceptStatus(
     results: status.results,
     status: failures.length ? "failed" : "applied",
     message: failures.length ? message : "",
-    error: failures.length ? message : null,
   });
   if (!written.accepted) {
     throw new ApiError(

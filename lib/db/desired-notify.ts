@@ -73,7 +73,7 @@ export function onCredentialsRevoked(handler: (clusterName: string | null) => vo
   hub.emitter.on(REVOKED, handler);
 }
 
-/** Changes of one cluster's desired state, heard from the moment {@link watchDesiredChanges} returns. */
+/** Changes of one cluster's desired state, heard from the moment the watch began. */
 export interface DesiredWatch {
   /**
    * Resolves true once a change was heard since the watch began or since the last `next()`

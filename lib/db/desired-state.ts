@@ -100,39 +100,37 @@ type AgentDesiredRow = {
 // Reads asked for in the same turn of the event loop go out as one query: when one intent
 // change wakes a hundred waiting agents at once, that is one round trip, not a hundred
 // connections queueing for the pool. Plain SQL: this runs on every wake-up of every agent.
-const loadForAgent = microBatch<string, AgentDesiredRow | null>(
-  async (names) => {
-    const rows = await db().$queryRaw<
-      {
-        name: string;
-        state: string;
-        generation: number | null;
-        contentHash: string | null;
-        resources: unknown;
-      }[]
-    >`SELECT c.name, c.state::text AS state, d.generation, d."contentHash", d.resources
+const loadForAgent = microBatch<string, AgentDesiredRow | null>(async (names) => {
+  const rows = await db().$queryRaw<
+    {
+      name: string;
+      state: string;
+      generation: number | null;
+      contentHash: string | null;
+      resources: unknown;
+    }[]
+  >`SELECT c.name, c.state::text AS state, d.generation, d."contentHash", d.resources
     FROM "Cluster" c LEFT JOIN "DesiredState" d ON d."clusterName" = c.name
     WHERE c.name IN (SELECT jsonb_array_elements_text(${JSON.stringify(names)}::jsonb))`;
-    const byName = new Map(
-      rows.map((r) => [
-        r.name,
-        {
-          state: r.state,
-          desired:
-            r.generation === null
-              ? null
-              : {
-                  generation: r.generation,
-                  contentHash: r.contentHash ?? "",
-                  resources: r.resources,
-                },
-        },
-      ]),
-    );
-    return names.map((n) => byName.get(n) ?? null);
-  },
-  (name) => name,
-);
+  const byName = new Map(
+    rows.map((r) => [
+      r.name,
+      {
+        state: r.state,
+        desired:
+          r.generation === null
+            ? null
+            : {
+                generation: r.generation,
+                contentHash: r.contentHash ?? "",
+                resources: r.resources,
+              },
+      },
+    ]),
+  );
+  // Two readers of one cluster in a batch share its row.
+  return names.map((n) => byName.get(n) ?? null);
+});
 
 /**
  * The desired state an agent may receive: only once an admin has accepted its cluster

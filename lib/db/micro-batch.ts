@@ -5,13 +5,14 @@
 
 /**
  * Wrap `run` (one statement for many items, answering one result per item, in order) so that
- * single calls of the same moment share one `run`. An item whose `key` is already in the
- * pending batch waits for the next batch, so `run` never sees one key twice. If `run` fails,
- * every call of that batch fails with its error.
+ * single calls of the same moment share one `run`. With `key`, an item whose key is already in
+ * the pending batch waits for the next batch, so `run` never sees one key twice (a write that
+ * may touch each row once); without it, every pending item goes in. If `run` fails, every call
+ * of that batch fails with its error.
  */
 export function microBatch<I, R>(
   run: (items: I[]) => Promise<R[]>,
-  key: (item: I) => string,
+  key?: (item: I) => string,
 ): (item: I) => Promise<R> {
   type Pending = { item: I; resolve: (r: R) => void; reject: (e: unknown) => void };
   let queue: Pending[] = [];
@@ -23,9 +24,9 @@ export function microBatch<I, R>(
     const now: Pending[] = [];
     const later: Pending[] = [];
     for (const p of queue) {
-      const k = key(p.item);
-      (seen.has(k) ? later : now).push(p);
-      seen.add(k);
+      const k = key?.(p.item);
+      (k !== undefined && seen.has(k) ? later : now).push(p);
+      if (k !== undefined) seen.add(k);
     }
     queue = later;
     if (later.length) schedule();
