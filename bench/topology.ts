@@ -28,10 +28,13 @@ const { values } = parseArgs({
   options: {
     requests: { type: "string", default: "40" },
     "pan-frames": { type: "string", default: "120" },
+    // Which maps to draw (three times each): the default folded one, every service unfolded.
+    views: { type: "string", default: "folded,unfolded" },
   },
 });
 const REQUESTS = Number(values.requests);
 const PAN_STEPS = Number(values["pan-frames"]);
+const VIEWS = values.views.split(",").filter((v) => v === "folded" || v === "unfolded");
 const ROOT = path.resolve(import.meta.dirname, "..");
 const serverUrl = process.env.BENCH_DATABASE_URL;
 if (!serverUrl) {
@@ -148,7 +151,9 @@ const filtered = await (async () => {
   }
   return ms;
 })();
-const graph = uncached.body as { nodes: unknown[]; edges: { kind: string }[] };
+type Answer = { nodes: unknown[]; edges: { kind: string }[] };
+const graph = uncached.body as Answer;
+const foldedGraph = folded.body as Answer;
 
 // Browser: bundle the harness, serve it with the graph, open it in Chromium. The page has no
 // Tailwind: the few classes TopologyCanvas's container uses are given here, or the canvas
@@ -163,7 +168,8 @@ await build({
   alias: { "@": ROOT },
   jsx: "automatic",
   define: { "process.env.NODE_ENV": '"production"' },
-  minify: true,
+  // Profiles are for reading: keep cytoscape's function names then.
+  minify: !process.env.BENCH_PROFILE_DIR,
   logLevel: "error",
 });
 const files: Record<string, [string, string | Buffer]> = {
@@ -191,15 +197,16 @@ const foldedPaints: number[] = [];
 // Navigation start to the graph's JSON parsed (page, bundle and fetch): the rest is drawing.
 const fetched: { folded: number[]; unfolded: number[] } = { folded: [], unfolded: [] };
 const frames: { folded: number[]; unfolded: number[] } = { folded: [], unfolded: [] };
-let renderer = "";
-for (let run = 0; run < 6; run++) {
-  // Runs alternate: the map's default (folded) answer, then every service unfolded.
-  const unfolded = run % 2 === 1;
+const renderer: Record<string, string> = {};
+const RUNS = VIEWS.length * 3;
+for (let run = 0; run < RUNS; run++) {
+  // Runs alternate between the views (the map's default folded answer, every service unfolded).
+  const unfolded = VIEWS[run % VIEWS.length] === "unfolded";
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   // tsx names the functions passed to page.evaluate with an `__name` helper the page lacks.
   await page.addInitScript("window.__name = (f) => f");
   // BENCH_PROFILE_DIR=dir: a CPU profile of the page for the first run of each kind.
-  const profiling = process.env.BENCH_PROFILE_DIR && run < 2;
+  const profiling = process.env.BENCH_PROFILE_DIR && run < VIEWS.length;
   const cdp = profiling ? await page.context().newCDPSession(page) : null;
   if (cdp) {
     await cdp.send("Profiler.enable");
@@ -218,11 +225,24 @@ for (let run = 0; run < 6; run++) {
     log(`wrote ${file}`);
   }
   const ready = await page.evaluate(() => window.__benchReady!);
+  // BENCH_SCREENSHOT_DIR=dir: what the first run of each view drew, to look at.
+  if (process.env.BENCH_SCREENSHOT_DIR && run < VIEWS.length) {
+    const shot = (name: string) =>
+      page.screenshot({ path: path.join(process.env.BENCH_SCREENSHOT_DIR!, `${name}.png`) });
+    const view = unfolded ? "unfolded" : "folded";
+    await shot(view);
+    // And zoomed in on the first cluster, as the map's search shows it.
+    await page.evaluate(() => window.__benchFocus!("cluster:c-000"));
+    await page.waitForTimeout(800);
+    await shot(`${view}-zoomed`);
+  }
   (unfolded ? paints : foldedPaints).push(ready.drawnMs);
   (unfolded ? fetched.unfolded : fetched.folded).push(ready.fetchedMs);
-  // The last two runs also pan: the folded map, then the unfolded one.
-  if (run >= 4) {
-    renderer = await page.evaluate(() => window.__meridianTopology!.renderer());
+  // The last run of each view also pans.
+  if (run >= RUNS - VIEWS.length) {
+    renderer[unfolded ? "unfolded" : "folded"] = await page.evaluate(() =>
+      window.__meridianTopology!.renderer(),
+    );
     await page.evaluate(() => {
       const w = window as unknown as { __frames: number[] };
       w.__frames = [];
@@ -258,6 +278,11 @@ const result = {
     callEdges: graph.edges.filter((e) => e.kind === "call").length,
     memberEdges: graph.edges.filter((e) => e.kind === "member").length,
     clusters: DEFAULT_SIZE.clusters,
+    folded: {
+      nodes: foldedGraph.nodes.length,
+      callEdges: foldedGraph.edges.filter((e) => e.kind === "call").length,
+      memberEdges: foldedGraph.edges.filter((e) => e.kind === "member").length,
+    },
     seedMs: Math.round(seedMs),
   },
   api: {
@@ -271,14 +296,14 @@ const result = {
   },
   browser: {
     renderer,
-    firstPaintFoldedMs: stats(foldedPaints),
-    firstPaintUnfoldedMs: stats(paints),
-    fetchedFoldedMs: stats(fetched.folded),
-    fetchedUnfoldedMs: stats(fetched.unfolded),
+    firstPaintFoldedMs: foldedPaints.length ? stats(foldedPaints) : null,
+    firstPaintUnfoldedMs: paints.length ? stats(paints) : null,
+    fetchedFoldedMs: fetched.folded.length ? stats(fetched.folded) : null,
+    fetchedUnfoldedMs: fetched.unfolded.length ? stats(fetched.unfolded) : null,
     goalFirstPaintMs: 2000,
-    panFoldedFrameMs: stats(frames.folded),
+    panFoldedFrameMs: frames.folded.length ? stats(frames.folded) : null,
     panFoldedFrames: frames.folded.length,
-    panUnfoldedFrameMs: stats(frames.unfolded),
+    panUnfoldedFrameMs: frames.unfolded.length ? stats(frames.unfolded) : null,
     panUnfoldedFrames: frames.unfolded.length,
   },
   node: process.version,

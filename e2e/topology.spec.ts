@@ -107,11 +107,12 @@ test.describe("topology map", () => {
       .toEqual(["cluster:west-1"]);
   });
 
-  test("a folded cluster is one node; its panel unfolds it", async ({ page }) => {
+  test("a folded cluster is one node; its panel unfolds it", async ({ page, capture }) => {
     const map = new TopologyPage(page);
     await map.goto("collapse=cluster:east-2");
     expect((await map.node("cluster:east-2"))?.classes).toContain("collapsed");
     expect((await map.nodes()).filter((n) => n.id.startsWith("svc:east-2/"))).toEqual([]);
+    await capture("folded-cluster");
     await map.clickNode("cluster:east-2");
     await expect(map.panel).toContainText("Folded");
     await map.panel.getByRole("button", { name: "Unfold on the map" }).click();

@@ -1,14 +1,17 @@
 // Browser harness of the topology benchmark: the map's own renderer (TopologyCanvas, the
 // same component the /topology page loads) on a bare page, fed the API's JSON answer: the
 // map's default (`collapse=auto`) with `#folded`, else the whole graph.
+import { createRef } from "react";
 import { createRoot } from "react-dom/client";
 
-import { TopologyCanvas } from "../../components/graph/topology-canvas";
+import { TopologyCanvas, type TopologyCanvasHandle } from "../../components/graph/topology-canvas";
 import type { TopologyDto } from "../../lib/graph/schema";
 
 declare global {
   interface Window {
     __benchReady?: { fetchedMs: number; drawnMs: number };
+    /** Centres and zooms in on a node (the map's search does the same), for screenshots. */
+    __benchFocus?: (id: string) => void;
   }
 }
 
@@ -17,8 +20,17 @@ async function main(): Promise<void> {
   const graph = (await (await fetch(file)).json()) as TopologyDto;
   const fetchedMs = performance.now();
   const root = createRoot(document.getElementById("root")!);
+  const handle = createRef<TopologyCanvasHandle>();
+  window.__benchFocus = (id) => handle.current?.focus(id);
   root.render(
-    <TopologyCanvas graph={graph} selectedId={null} onSelect={() => {}} theme="light" fitKey="" />,
+    <TopologyCanvas
+      graph={graph}
+      selectedId={null}
+      onSelect={() => {}}
+      theme="light"
+      fitKey=""
+      handle={handle}
+    />,
   );
   // Drawn = the instance exists with its elements (both effects ran in one commit), then two
   // animation frames have been rendered.

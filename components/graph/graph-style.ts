@@ -4,6 +4,7 @@
 import type cytoscape from "cytoscape";
 
 import { LAYOUT } from "@/lib/graph/layout";
+import { BOX_CLASS } from "./flat-compounds";
 
 /** Palette of one theme. */
 export type GraphPalette = {
@@ -162,7 +163,18 @@ export function graphStylesheet(p: GraphPalette, large: boolean): cytoscape.Styl
     },
     {
       selector: "node.collapsed",
-      style: { "text-wrap": "wrap", "background-color": p.clusterFill, "border-width": 1.5 },
+      // A folded cluster is a leaf: its name inside, not above like an open cluster's.
+      style: {
+        "text-wrap": "wrap",
+        "text-valign": "center",
+        "text-margin-y": 0,
+        "font-size": 10.5,
+        "text-max-width": `${LAYOUT.leafWidth - 8}px`,
+        // The cluster rule's compound padding would grow the leaf past its layout cell.
+        padding: "0px",
+        "background-color": p.clusterFill,
+        "border-width": 1.5,
+      },
     },
     {
       selector: "edge",
@@ -210,6 +222,9 @@ export function graphStylesheet(p: GraphPalette, large: boolean): cytoscape.Styl
         "curve-style": large ? "haystack" : "straight",
       },
     },
+    // Large maps draw compounds as boxes (flat-compounds.ts), sized by the layout: boxes at
+    // the bottom (regions, then clusters, then namespaces), calls above them, nodes on top.
+    ...(large ? boxStyles() : []),
     // Selection: the chosen node, its neighbourhood highlighted, the rest faded.
     // Compounds fade their own paint only: their opacity would also fade what they contain.
     { selector: "node.dim, edge.dim", style: { opacity: 0.2 } },
@@ -249,5 +264,18 @@ export function graphStylesheet(p: GraphPalette, large: boolean): cytoscape.Styl
       },
     },
     { selector: "node:active", style: { "overlay-opacity": 0.06 } },
+  ];
+}
+
+function boxStyles(): cytoscape.StylesheetStyle[] {
+  return [
+    { selector: "node", style: { "z-index-compare": "manual", "z-index": 4 } },
+    { selector: "edge", style: { "z-index-compare": "manual", "z-index": 3 } },
+    {
+      selector: `node.${BOX_CLASS}`,
+      style: { width: "data(w)", height: "data(h)", padding: "0px", "z-index": 0 },
+    },
+    { selector: `node.cluster.${BOX_CLASS}`, style: { "z-index": 1 } },
+    { selector: `node.namespace.${BOX_CLASS}`, style: { "z-index": 2 } },
   ];
 }

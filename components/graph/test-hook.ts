@@ -36,7 +36,8 @@ export function exposeTestHook(cy: cytoscape.Core): () => void {
         const b = box();
         return {
           id: n.id(),
-          parent: n.parent().first().id() || null,
+          // A compound parent, or the box a large map draws instead (flat-compounds.ts).
+          parent: n.parent().first().id() || (n.data("owner") as string | undefined) || null,
           classes: n.classes(),
           page: { x: (b?.left ?? 0) + r.x, y: (b?.top ?? 0) + r.y },
           position: { ...n.position() },

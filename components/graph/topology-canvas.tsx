@@ -7,14 +7,18 @@ import cytoscape from "cytoscape";
 import { useEffect, useImperativeHandle, useRef, type Ref } from "react";
 
 import { diffGraphs } from "@/lib/graph/diff";
-import { LAYOUT, layoutGraph } from "@/lib/graph/layout";
+import { compoundBoxes, LAYOUT, layoutGraph, type Rect } from "@/lib/graph/layout";
 import type { Graph } from "@/lib/graph/model";
 import type { TopologyDto } from "@/lib/graph/schema";
+import { centre, flatNode, ownersOf, placeFlat } from "./flat-compounds";
 import { edgeElement, nodeElement, type ElementDef } from "./graph-elements";
 import { graphStylesheet, PALETTES } from "./graph-style";
 import { exposeTestHook } from "./test-hook";
 
-/** Above this many elements the WebGL renderer and cheap edges are used. */
+/**
+ * Above this many elements the WebGL renderer, cheap edges and compounds drawn as boxes
+ * (flat-compounds.ts) are used.
+ */
 export const LARGE_GRAPH_ELEMENTS = 1_500;
 const MAX_FIT_ZOOM = 1.5;
 
@@ -44,12 +48,21 @@ const toGraph = (g: TopologyDto): Graph => ({
   droppedMembers: g.droppedMembers,
 });
 
+/** A node's definition: with its compound parent, or flat (`boxes` given) as a box or member. */
+function nodeDef(n: Graph["nodes"][number], boxes: ReadonlyMap<string, Rect> | null): ElementDef {
+  return boxes ? flatNode(nodeElement(n), boxes.get(n.id)) : nodeElement(n);
+}
+
 function elementsOf(
   g: Graph,
   positions: Map<string, { x: number; y: number }>,
+  boxes: ReadonlyMap<string, Rect> | null,
 ): (ElementDef & { position?: { x: number; y: number } })[] {
   return [
-    ...g.nodes.map((n) => ({ ...nodeElement(n), position: positions.get(n.id) })),
+    ...g.nodes.map((n) => {
+      const box = boxes?.get(n.id);
+      return { ...nodeDef(n, boxes), position: box ? centre(box) : positions.get(n.id) };
+    }),
     ...g.edges.map(edgeElement),
   ];
 }
@@ -91,18 +104,24 @@ function extent(positions: Map<string, { x: number; y: number }>): Extent {
   return { x1: e.x1 - m, y1: e.y1 - m - LAYOUT.labelSpace, x2: e.x2 + m, y2: e.y2 + m };
 }
 
+/** Instances with highlight classes on some elements (clearing them restyles every element). */
+const highlighted = new WeakSet<cytoscape.Core>();
+
 function highlight(cy: cytoscape.Core, id: string | null): void {
+  if (!id && !highlighted.has(cy)) return;
   cy.batch(() => {
     cy.elements().removeClass("dim hl picked");
+    highlighted.delete(cy);
     if (!id) return;
     const node = cy.getElementById(id);
     if (node.empty()) return;
     const hood = node.closedNeighborhood();
-    // Keep the compounds around the highlighted nodes visible.
-    const keep = hood.union(hood.ancestors());
+    // Keep the compounds (or boxes) around the highlighted nodes visible.
+    const keep = hood.union(hood.ancestors()).union(ownersOf(cy, hood));
     cy.elements().not(keep).addClass("dim");
     hood.edges().addClass("hl");
     node.addClass("picked");
+    highlighted.add(cy);
   });
 }
 
@@ -122,6 +141,8 @@ export function TopologyCanvas({
   const onSelectRef = useRef(onSelect);
   const onExpandRef = useRef(onExpand);
   const large = useRef(false);
+  // Flat mode (large graphs): the compounds' boxes of the current layout.
+  const boxes = useRef<Map<string, Rect> | null>(null);
   useEffect(() => {
     onSelectRef.current = onSelect;
     onExpandRef.current = onExpand;
@@ -168,6 +189,7 @@ export function TopologyCanvas({
       cyRef.current = null;
       shown.current = null;
       fitted.current = null;
+      boxes.current = null;
     };
     // The instance lives as long as the component; later graphs are applied below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -181,27 +203,37 @@ export function TopologyCanvas({
     const prev = shown.current;
     const d = prev ? diffGraphs(prev, next) : null;
     const layout = !d || !d.sameTopology ? layoutGraph(next) : null;
+    if (layout && large.current) boxes.current = compoundBoxes(next, layout);
+    const flat = boxes.current;
     cy.batch(() => {
       if (!d) {
         // The first graph is added with its positions: nothing moves after insertion.
-        cy.add(elementsOf(next, layout!));
+        cy.add(elementsOf(next, layout!, flat));
         bounds.set(cy, extent(layout!));
       } else {
         for (const id of [...d.removedEdges, ...d.removedNodes]) cy.getElementById(id).remove();
-        cy.add([...d.addedNodes.map(nodeElement), ...d.addedEdges.map(edgeElement)]);
+        cy.add([...d.addedNodes.map((n) => nodeDef(n, flat)), ...d.addedEdges.map(edgeElement)]);
         for (const def of [
-          ...d.changedNodes.map(nodeElement),
+          ...d.changedNodes.map((n) => nodeDef(n, flat)),
           ...d.changedEdges.map(edgeElement),
         ]) {
           const el = cy.getElementById(String(def.data.id));
           // A node whose parent changed must move; cytoscape does that with move().
-          if (def.group === "nodes" && el.isNode() && el.data("parent") !== def.data.parent) {
+          if (
+            !flat &&
+            def.group === "nodes" &&
+            el.isNode() &&
+            el.data("parent") !== def.data.parent
+          ) {
             el.move({ parent: (def.data.parent as string | undefined) ?? null });
           }
           el.data(def.data);
           el.classes(def.classes);
         }
-        if (layout) place(cy, layout);
+        if (layout && flat) {
+          placeFlat(cy, layout, flat);
+          bounds.set(cy, extent(layout));
+        } else if (layout) place(cy, layout);
       }
     });
     shown.current = next;
@@ -218,8 +250,12 @@ export function TopologyCanvas({
     if (cyRef.current) highlight(cyRef.current, selectedId);
   }, [selectedId]);
 
+  // A theme switch restyles; the instance was created with the theme of its first render.
+  const styledTheme = useRef(theme);
   useEffect(() => {
-    cyRef.current?.style(graphStylesheet(PALETTES[theme], large.current));
+    if (!cyRef.current || styledTheme.current === theme) return;
+    styledTheme.current = theme;
+    cyRef.current.style(graphStylesheet(PALETTES[theme], large.current));
   }, [theme]);
 
   useImperativeHandle(

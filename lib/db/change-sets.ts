@@ -5,7 +5,8 @@ import { ApiError, notFound } from "@/lib/api/errors";
 import { recordAudit, type Actor } from "@/lib/db/audit";
 import { db, type Prisma } from "@/lib/db/client";
 import { announceDesiredChange, writeDesiredStates } from "@/lib/db/desired-state";
-import { loadIntent, loadInventory, writeServiceIntent } from "@/lib/db/intent-store";
+import { loadIntent, loadInventory } from "@/lib/db/intent-store";
+import { writeServiceIntents } from "@/lib/db/intent-write";
 import {
   affectedClusters,
   applyIntentChanges,
@@ -43,11 +44,12 @@ export async function storedDesired(
   tx: Tx,
   clusters: Iterable<string>,
 ): Promise<Record<string, DesiredResource[]>> {
-  const rows = await tx.desiredState.findMany({
-    where: { clusterName: { in: [...clusters] } },
-    select: { clusterName: true, resources: true },
-  });
-  return Object.fromEntries(rows.map((r) => [r.clusterName, r.resources as DesiredResource[]]));
+  // Plain SQL: a fleet-wide plan reads every cluster's set (~5 MB of JSON at 500 clusters),
+  // which Prisma's result mapping reads at about half the speed.
+  const rows = await tx.$queryRaw<{ clusterName: string; resources: DesiredResource[] }[]>`
+    SELECT "clusterName", resources FROM "DesiredState"
+    WHERE "clusterName" IN (SELECT jsonb_array_elements_text(${JSON.stringify([...clusters])}::jsonb))`;
+  return Object.fromEntries(rows.map((r) => [r.clusterName, r.resources]));
 }
 
 /** Before, after and the compiled plan of `changes` against the current intent (no writes). */
@@ -191,16 +193,18 @@ export async function applyChanges(
     .$transaction(async (tx) => {
       const { intent, after, changed, compiled } = await compileChanges(tx, changes);
       const byKey = new Map(after.map((s) => [keyOf(s), s]));
-      for (const change of changes) {
-        // The guarded update also catches a writer that committed after our read.
-        if (!(await writeServiceIntent(tx, byKey.get(keyOf(change))!, change.version)))
-          throw new IntentChangeError(
-            409,
-            "stale_version",
-            `${keyOf(change)} was changed by someone else while this plan was applied: plan again`,
-            keyOf(change),
-          );
-      }
+      // The guarded update also catches a writer that committed after our read.
+      const stale = await writeServiceIntents(
+        tx,
+        changes.map((c) => ({ intent: byKey.get(keyOf(c))!, baseVersion: c.version })),
+      );
+      if (stale)
+        throw new IntentChangeError(
+          409,
+          "stale_version",
+          `${stale} was changed by someone else while this plan was applied: plan again`,
+          stale,
+        );
       const keys = [...changed];
       const pick = (list: readonly IntentDto[]) =>
         list.filter((s) => changed.has(keyOf(s))) as unknown as Prisma.InputJsonValue[];

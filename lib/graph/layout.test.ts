@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { buildGraph } from "./build";
-import { LAYOUT, layoutGraph, type Point } from "./layout";
+import { compoundBoxes, LAYOUT, layoutGraph, type Point } from "./layout";
 import type { Graph } from "./model";
 import { bookinfo } from "./testing/fixture";
 
@@ -80,5 +80,35 @@ describe("layoutGraph", () => {
     const pos = layoutGraph(big);
     expect(performance.now() - t).toBeLessThan(200);
     expect(pos.size).toBe(4 * 10 * 49);
+  });
+});
+
+describe("compoundBoxes", () => {
+  const graph = buildGraph(bookinfo());
+  const pos = layoutGraph(graph);
+  const boxes = compoundBoxes(graph, pos);
+
+  it("boxes every compound node around its members, padded, and nothing else", () => {
+    const parents = new Set(graph.nodes.flatMap((n) => (n.parent ? [n.parent] : [])));
+    expect([...boxes.keys()].sort()).toEqual([...parents].sort());
+    for (const id of parents) {
+      const leaves = bounds(graph, pos, id);
+      const box = boxes.get(id)!;
+      expect(box.x1).toBeLessThanOrEqual(leaves.x1 - LAYOUT.padding);
+      expect(box.x2).toBeGreaterThanOrEqual(leaves.x2 + LAYOUT.padding);
+      expect(box.y1).toBeLessThanOrEqual(leaves.y1 - LAYOUT.padding);
+      expect(box.y2).toBeGreaterThanOrEqual(leaves.y2 + LAYOUT.padding);
+    }
+  });
+
+  it("nests: a region's box holds its clusters' boxes and their labels", () => {
+    const region = boxes.get("region:us-east-1")!;
+    for (const id of ["cluster:east-1", "cluster:east-2"]) {
+      const c = boxes.get(id)!;
+      expect(c.x1 - region.x1).toBeGreaterThanOrEqual(LAYOUT.padding);
+      expect(region.x2 - c.x2).toBeGreaterThanOrEqual(LAYOUT.padding);
+      expect(c.y1 - region.y1).toBeGreaterThanOrEqual(LAYOUT.padding + LAYOUT.labelSpace);
+    }
+    expect(boxes.has("cluster:west-1")).toBe(true);
   });
 });

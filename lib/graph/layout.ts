@@ -124,3 +124,53 @@ export function layoutGraph(graph: Graph): Map<string, Point> {
   }
   return out;
 }
+
+/** An axis-aligned box in model coordinates. */
+export type Rect = { x1: number; y1: number; x2: number; y2: number };
+
+/**
+ * The box of every compound node as cytoscape draws it around laid-out leaves: the bounds of
+ * its children (a child compound with its label above it) plus the compound padding. For a
+ * renderer that draws compounds as plain nodes behind their members.
+ */
+export function compoundBoxes(graph: Graph, leaves: ReadonlyMap<string, Point>): Map<string, Rect> {
+  const ids = new Set(graph.nodes.map((n) => n.id));
+  const children = new Map<string, string[]>();
+  for (const n of graph.nodes)
+    if (n.parent && ids.has(n.parent))
+      children.set(n.parent, [...(children.get(n.parent) ?? []), n.id]);
+  const out = new Map<string, Rect>();
+  const extent = (id: string): Rect | undefined => {
+    const kids = children.get(id);
+    if (!kids) {
+      const p = leaves.get(id);
+      if (!p) return undefined;
+      const w = LAYOUT.leafWidth / 2;
+      const h = LAYOUT.leafHeight / 2;
+      return { x1: p.x - w, y1: p.y - h, x2: p.x + w, y2: p.y + h };
+    }
+    const known = out.get(id);
+    if (known) return known;
+    let r: Rect | undefined;
+    for (const k of kids) {
+      const b = extent(k);
+      if (!b) continue;
+      const y1 = children.has(k) ? b.y1 - LAYOUT.labelSpace : b.y1;
+      r = r
+        ? {
+            x1: Math.min(r.x1, b.x1),
+            y1: Math.min(r.y1, y1),
+            x2: Math.max(r.x2, b.x2),
+            y2: Math.max(r.y2, b.y2),
+          }
+        : { ...b, y1 };
+    }
+    if (!r) return undefined;
+    const p = LAYOUT.padding;
+    const rect = { x1: r.x1 - p, y1: r.y1 - p, x2: r.x2 + p, y2: r.y2 + p };
+    out.set(id, rect);
+    return rect;
+  };
+  for (const id of children.keys()) extent(id);
+  return out;
+}

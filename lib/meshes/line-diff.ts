@@ -4,8 +4,29 @@ export interface DiffLine {
   text: string;
 }
 
-/** Line diff by longest common subsequence (O(n·m); resources are a few dozen lines). */
+/**
+ * Line diff by longest common subsequence. The common head and tail are matched first, so the
+ * O(n·m) table covers only the changed middle (a changed resource differs in a few lines).
+ */
 export function diffLines(before: readonly string[], after: readonly string[]): DiffLine[] {
+  let head = 0;
+  while (head < before.length && head < after.length && before[head] === after[head]) head++;
+  let tail = 0;
+  while (
+    tail < before.length - head &&
+    tail < after.length - head &&
+    before[before.length - 1 - tail] === after[after.length - 1 - tail]
+  )
+    tail++;
+  const kept = (text: string): DiffLine => ({ op: " ", text });
+  return [
+    ...before.slice(0, head).map(kept),
+    ...diffMiddle(before.slice(head, before.length - tail), after.slice(head, after.length - tail)),
+    ...before.slice(before.length - tail).map(kept),
+  ];
+}
+
+function diffMiddle(before: readonly string[], after: readonly string[]): DiffLine[] {
   const n = before.length;
   const m = after.length;
   // lcs[i][j] = LCS length of before[i..] and after[j..], flattened row-major.
