@@ -8,6 +8,7 @@
 // token (withAuth), zod request and response schemas, JSON.
 // - oneService: one service loses an exporter (an export toggled off).
 // - fleetWide: all 1,000 services lose their last importer in one plan — every cluster changes.
+// - apply: that fleet-wide change applied (POST /api/v1/change-sets), then rolled back.
 import { execFileSync } from "node:child_process";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
@@ -45,6 +46,55 @@ async function importDb(url: string) {
 
 type ScenarioResult = { coldMs: number; warmMs: number[]; clusters: number; diffBytes: number };
 
+/**
+ * Child process: the fleet-wide change applied (POST /api/v1/change-sets: intent, every
+ * affected cluster's desired set, change set and audit in one transaction), then rolled back.
+ * Changes the database, so it runs last.
+ */
+async function runApply(url: string) {
+  const { db, loadIntent, call, userWithToken } = await importDb(url);
+  const changeSets = await import("../app/api/v1/change-sets/route");
+  const rollback = await import("../app/api/v1/change-sets/[id]/rollback/route");
+  const token = (await userWithToken("operator")).token;
+  const changes = fleetWideChanges(await loadIntent());
+  let t = performance.now();
+  const applied = await call(changeSets.POST, "POST", "/api/v1/change-sets", {
+    token,
+    body: { changes },
+  });
+  const applyMs = performance.now() - t;
+  if (applied.status !== 201)
+    throw new Error(
+      `apply answered ${applied.status}: ${JSON.stringify(applied.body).slice(0, 300)}`,
+    );
+  const set = applied.body as { id: string; clusters: unknown[] };
+  t = performance.now();
+  const undone = await call(rollback.POST, "POST", "/x", { token, params: { id: set.id } });
+  const rollbackMs = performance.now() - t;
+  if (undone.status !== 201)
+    throw new Error(
+      `rollback answered ${undone.status}: ${JSON.stringify(undone.body).slice(0, 300)}`,
+    );
+  await db().$disconnect();
+  return { services: changes.length, clusters: set.clusters.length, applyMs, rollbackMs };
+}
+
+type Intent = Awaited<ReturnType<Awaited<ReturnType<typeof importDb>>["loadIntent"]>>;
+
+/** Every service with more than one importer loses its last one (and access for it). */
+function fleetWideChanges(intent: Intent) {
+  return intent
+    .filter((s) => s.imports.length > 1)
+    .map((s) => ({
+      namespace: s.namespace,
+      name: s.name,
+      version: s.version,
+      imports: s.imports.slice(0, -1),
+      // An access list may not name a cluster that no longer imports.
+      ...(s.access ? { access: s.access.filter((c) => c !== s.imports.at(-1)) } : {}),
+    }));
+}
+
 /** Child process: one scenario's plans against the seeded database, first request cold. */
 async function runScenario(url: string, scenario: string): Promise<ScenarioResult> {
   const { db, loadIntent, call, userWithToken } = await importDb(url);
@@ -61,16 +111,7 @@ async function runScenario(url: string, scenario: string): Promise<ScenarioResul
             exports: exports.slice(1),
           }))(intent.find((s) => s.exports.length > 1 && !s.failover && !s.trafficWeights)!),
         ]
-      : intent
-          .filter((s) => s.imports.length > 1)
-          .map((s) => ({
-            namespace: s.namespace,
-            name: s.name,
-            version: s.version,
-            imports: s.imports.slice(0, -1),
-            // An access list may not name a cluster that no longer imports.
-            ...(s.access ? { access: s.access.filter((c) => c !== s.imports.at(-1)) } : {}),
-          }));
+      : fleetWideChanges(intent);
   const times: number[] = [];
   let clusters = 0;
   let diffBytes = 0;
@@ -89,7 +130,8 @@ async function runScenario(url: string, scenario: string): Promise<ScenarioResul
 }
 
 if (values.scenario && values.database) {
-  console.log(JSON.stringify(await runScenario(values.database, values.scenario)));
+  const run = values.scenario === "apply" ? runApply : runScenario;
+  console.log(JSON.stringify(await run(values.database, values.scenario)));
   process.exit(0);
 }
 
@@ -124,9 +166,9 @@ const counts = {
 };
 await db().$disconnect();
 
-function scenario(which: string) {
+function child(which: string): string {
   log(`measuring ${which}`);
-  const out = execFileSync(
+  return execFileSync(
     process.execPath,
     [
       ...process.execArgv,
@@ -140,7 +182,11 @@ function scenario(which: string) {
     ],
     { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], maxBuffer: 1 << 24 },
   );
-  const r = JSON.parse(out.trim().split("\n").at(-1)!) as ScenarioResult;
+}
+const lastLine = (out: string): unknown => JSON.parse(out.trim().split("\n").at(-1)!);
+
+function scenario(which: string) {
+  const r = lastLine(child(which)) as ScenarioResult;
   return {
     clusters: r.clusters,
     diffBytes: r.diffBytes,
@@ -151,6 +197,7 @@ function scenario(which: string) {
 }
 const oneService = scenario("one");
 const fleetWide = scenario("fleet");
+const apply = lastLine(child("apply")) as Awaited<ReturnType<typeof runApply>>;
 if (values.keep) log(`kept ${url.toString()}`);
 else await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
 await admin.end();
@@ -165,6 +212,12 @@ console.log(
       },
       oneService,
       fleetWide,
+      apply: {
+        services: apply.services,
+        clusters: apply.clusters,
+        applyMs: r1(apply.applyMs),
+        rollbackMs: r1(apply.rollbackMs),
+      },
       goalMs: 1000,
       runs: RUNS,
       node: process.version,

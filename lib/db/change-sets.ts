@@ -1,9 +1,10 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import type { DesiredResource } from "@/lib/agent-protocol/messages";
 import type { ChangeSetDto, IntentChange, IntentDto, PlanDto } from "@/lib/api/intent-schemas";
 import { ApiError, notFound } from "@/lib/api/errors";
 import { recordAudit, type Actor } from "@/lib/db/audit";
-import { db, type Prisma } from "@/lib/db/client";
+import { db, readTogether, type Prisma, type Tx } from "@/lib/db/client";
 import { announceDesiredChange, writeDesiredStates } from "@/lib/db/desired-state";
 import { loadIntent, loadInventory } from "@/lib/db/intent-store";
 import { writeServiceIntents } from "@/lib/db/intent-write";
@@ -16,8 +17,6 @@ import {
   planIntent,
   type CompiledPlan,
 } from "@/lib/domain/intent-change";
-
-type Tx = Prisma.TransactionClient | ReturnType<typeof db>;
 
 /** Who last changed a global service (from the audit trail), for a 409 that says so. */
 async function lastChange(tx: Tx, key: string): Promise<string> {
@@ -54,7 +53,11 @@ export async function storedDesired(
 
 /** Before, after and the compiled plan of `changes` against the current intent (no writes). */
 async function compileChanges(tx: Tx, changes: readonly IntentChange[]) {
-  const [intent, fleet] = await Promise.all([loadIntent(tx), loadInventory(tx)]);
+  const [intent, fleet] = await readTogether(
+    tx,
+    () => loadIntent(tx),
+    () => loadInventory(tx),
+  );
   const after = applyIntentChanges(intent, changes, fleet);
   const changed = new Set(changes.map(keyOf));
   const current = await storedDesired(tx, affectedClusters(intent, after, changed));
@@ -149,19 +152,23 @@ export async function recordChangeSet(
     clusterName,
     generation: written.get(clusterName)!.generation,
   }));
-  const row = await tx.changeSet.create({
-    data: {
-      title: record.title,
-      status: generations.length ? "pending" : "applied",
-      intentBefore: record.intentBefore,
-      intentAfter: record.intentAfter,
-      plan: record.compiled.plan as unknown as Prisma.InputJsonValue,
-      createdById: options.userId ?? null,
-      rollbackOfId: options.rollbackOfId ?? null,
-      clusters: { create: generations },
-    },
-    include: INCLUDE,
-  });
+  // Plain SQL with the JSON as text: Prisma's query compiler walks a JSON value value by
+  // value, and a fleet-wide change set (1,000 services before and after, a 0.6 MB plan) took
+  // it over two seconds.
+  const id = randomUUID();
+  await tx.$executeRaw`
+    INSERT INTO "ChangeSet" (id, title, status, "intentBefore", "intentAfter", plan, "createdById", "rollbackOfId")
+    VALUES (${id}, ${record.title},
+      ${generations.length ? "pending" : "applied"}::"ChangeSetStatus",
+      ${JSON.stringify(record.intentBefore)}::jsonb, ${JSON.stringify(record.intentAfter)}::jsonb,
+      ${JSON.stringify(record.compiled.plan)}::jsonb, ${options.userId ?? null},
+      ${options.rollbackOfId ?? null})`;
+  if (generations.length)
+    await tx.$executeRaw`
+      INSERT INTO "ChangeSetCluster" ("changeSetId", "clusterName", generation, "updatedAt")
+      SELECT ${id}, x."clusterName", x.generation, now()
+      FROM jsonb_to_recordset(${JSON.stringify(generations)}::jsonb) AS x("clusterName" text, generation int)`;
+  const row = await tx.changeSet.findUniqueOrThrow({ where: { id }, include: INCLUDE });
   if (options.rollbackOfId)
     await tx.changeSet.update({
       where: { id: options.rollbackOfId },

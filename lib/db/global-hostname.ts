@@ -7,14 +7,13 @@ import {
 } from "@/lib/api/intent-schemas";
 import { recordAudit } from "@/lib/db/audit";
 import { announce, recordChangeSet, storedDesired, type ApplyOptions } from "@/lib/db/change-sets";
-import { db, type Prisma } from "@/lib/db/client";
+import { db, readTogether, type Prisma, type Tx } from "@/lib/db/client";
 import { loadIntent, loadInventory } from "@/lib/db/intent-store";
 import { globalHostname, type GlobalHostStyle } from "@/lib/domain/global-name";
 import { affectedClusters, keyOf, planIntent } from "@/lib/domain/intent-change";
 import { env } from "@/lib/env";
 
 const KEY = "globalHostnameSuffix";
-type Tx = Prisma.TransactionClient | ReturnType<typeof db>;
 
 /** The suffix in force: the admin's setting, else MERIDIAN_GLOBAL_HOST_STYLE. */
 export async function readGlobalHostStyle(tx: Tx = db()): Promise<GlobalHostStyle> {
@@ -43,7 +42,11 @@ export async function setGlobalHostStyle(
       from: previous,
       to: input.suffix,
     });
-    const [intent, fleet] = await Promise.all([loadIntent(tx), loadInventory(tx)]);
+    const [intent, fleet] = await readTogether(
+      tx,
+      () => loadIntent(tx),
+      () => loadInventory(tx),
+    );
     const after: IntentDto[] = intent.map((s) => ({
       ...s,
       hostname: globalHostname(s.namespace, s.name, input.suffix),

@@ -1,9 +1,7 @@
 import "server-only";
 import type { IntentDto, IntentList, IntentQuery } from "@/lib/api/intent-schemas";
-import { db, type Prisma } from "@/lib/db/client";
+import { db, readTogether, type Tx } from "@/lib/db/client";
 import { failoverSchema, type FleetInventory, type Mesh } from "@/lib/meshes";
-
-type Tx = Prisma.TransactionClient | ReturnType<typeof db>;
 
 // Intent and inventory as the compiler reads them, from Postgres.
 
@@ -15,38 +13,41 @@ type InventoryService = FleetInventory["clusters"][number]["services"][number];
  * cold at 500 clusters × 7,800 services (docs/benchmarks.md, "Planning").
  */
 export async function loadInventory(tx: Tx = db()): Promise<FleetInventory> {
-  const [clusters, services] = await Promise.all([
-    tx.$queryRaw<
-      {
-        name: string;
-        region: string;
-        zone: string;
-        network: string;
-        mesh: string | null;
-        trustDomain: string | null;
-        rootCaFingerprint: string | null;
-      }[]
-    >`SELECT c.name, c.region, c.zone, c.network, m.type::text AS mesh, m."trustDomain",
+  const [clusters, services] = await readTogether(
+    tx,
+    () =>
+      tx.$queryRaw<
+        {
+          name: string;
+          region: string;
+          zone: string;
+          network: string;
+          mesh: string | null;
+          trustDomain: string | null;
+          rootCaFingerprint: string | null;
+        }[]
+      >`SELECT c.name, c.region, c.zone, c.network, m.type::text AS mesh, m."trustDomain",
         m."rootCaFingerprint"
       FROM "Cluster" c
       LEFT JOIN LATERAL (SELECT type, "trustDomain", "rootCaFingerprint" FROM "Mesh"
         WHERE "clusterName" = c.name ORDER BY "detectedAt" ASC LIMIT 1) m ON true
       ORDER BY c.name ASC`,
-    tx.$queryRaw<
-      {
-        clusterName: string;
-        namespace: string;
-        name: string;
-        type: InventoryService["type"];
-        ports: InventoryService["ports"];
-        endpointsReady: number;
-        endpointsTotal: number;
-        labels: Record<string, string>;
-      }[]
-    >`SELECT "clusterName", namespace, name, type::text AS type, ports, "endpointsReady",
+    () =>
+      tx.$queryRaw<
+        {
+          clusterName: string;
+          namespace: string;
+          name: string;
+          type: InventoryService["type"];
+          ports: InventoryService["ports"];
+          endpointsReady: number;
+          endpointsTotal: number;
+          labels: Record<string, string>;
+        }[]
+      >`SELECT "clusterName", namespace, name, type::text AS type, ports, "endpointsReady",
         "endpointsTotal", labels
       FROM "Service" ORDER BY namespace ASC, name ASC`,
-  ]);
+  );
   const byCluster = new Map<string, InventoryService[]>(clusters.map((c) => [c.name, []]));
   for (const s of services)
     byCluster.get(s.clusterName)?.push({
