@@ -7,7 +7,7 @@ import {
 } from "@/lib/api/intent-schemas";
 import { recordAudit } from "@/lib/db/audit";
 import { announce, recordChangeSet, storedDesired, type ApplyOptions } from "@/lib/db/change-sets";
-import { db, readTogether, type Prisma, type Tx } from "@/lib/db/client";
+import { db, readTogether, type Tx } from "@/lib/db/client";
 import { loadIntent, loadInventory } from "@/lib/db/intent-store";
 import { globalHostname, type GlobalHostStyle } from "@/lib/domain/global-name";
 import { affectedClusters, keyOf, planIntent } from "@/lib/domain/intent-change";
