@@ -74,6 +74,7 @@ const MIN_LABEL_PX = 7;
 /** The stylesheet for a palette; `large` trades curves and arrows for speed. */
 export function graphStylesheet(p: GraphPalette, large: boolean): cytoscape.StylesheetStyle[] {
   const font = 'ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+  const arrow = (color: string) => (large ? {} : { "target-arrow-color": color });
   return [
     {
       selector: "node",
@@ -181,7 +182,7 @@ export function graphStylesheet(p: GraphPalette, large: boolean): cytoscape.Styl
       style: {
         "curve-style": large ? "haystack" : "bezier",
         "line-color": p.call,
-        "target-arrow-color": p.call,
+        ...arrow(p.call),
       },
     },
     {
@@ -197,21 +198,21 @@ export function graphStylesheet(p: GraphPalette, large: boolean): cytoscape.Styl
             }),
         width: "data(w)",
         opacity: 0.85,
-        "target-arrow-shape": large ? "none" : "triangle",
-        "arrow-scale": 0.8,
+        // Large maps draw no arrows (the default shape is none): fewer properties per call.
+        ...(large ? {} : { "target-arrow-shape": "triangle", "arrow-scale": 0.8 }),
       },
     },
     {
       selector: "edge.cross",
       style: {
         "line-color": p.cross,
-        "target-arrow-color": p.cross,
+        ...arrow(p.cross),
         "line-style": "dashed",
         "line-dash-pattern": [7, 4],
       },
     },
-    { selector: "edge.err-warn", style: { "line-color": p.warn, "target-arrow-color": p.warn } },
-    { selector: "edge.err-bad", style: { "line-color": p.bad, "target-arrow-color": p.bad } },
+    { selector: "edge.err-warn", style: { "line-color": p.warn, ...arrow(p.warn) } },
+    { selector: "edge.err-bad", style: { "line-color": p.bad, ...arrow(p.bad) } },
     {
       selector: "edge.member",
       style: {
@@ -268,12 +269,19 @@ export function graphStylesheet(p: GraphPalette, large: boolean): cytoscape.Styl
 }
 
 function boxStyles(): cytoscape.StylesheetStyle[] {
+  // "bottom" draws the boxes before every other element (calls stay under the nodes as usual);
+  // among themselves they order by z-index. Only the boxes get extra properties: styling is
+  // per element and property, so rules on every node and edge would cost first paint.
   return [
-    { selector: "node", style: { "z-index-compare": "manual", "z-index": 4 } },
-    { selector: "edge", style: { "z-index-compare": "manual", "z-index": 3 } },
     {
       selector: `node.${BOX_CLASS}`,
-      style: { width: "data(w)", height: "data(h)", padding: "0px", "z-index": 0 },
+      style: {
+        width: "data(w)",
+        height: "data(h)",
+        padding: "0px",
+        "z-compound-depth": "bottom",
+        "z-index": 0,
+      },
     },
     { selector: `node.cluster.${BOX_CLASS}`, style: { "z-index": 1 } },
     { selector: `node.namespace.${BOX_CLASS}`, style: { "z-index": 2 } },
