@@ -14,10 +14,11 @@ import { centre, flatNode, ownersOf, placeFlat } from "./flat-compounds";
 import { edgeElement, nodeElement, type ElementDef } from "./graph-elements";
 import { graphStylesheet, PALETTES } from "./graph-style";
 import { exposeTestHook } from "./test-hook";
+import { hardwareWebgl } from "./webgl-support";
 
 /**
- * Above this many elements the WebGL renderer, cheap edges and compounds drawn as boxes
- * (flat-compounds.ts) are used.
+ * Above this many elements cheap edges, compounds drawn as boxes (flat-compounds.ts) and, on a
+ * hardware GPU, the WebGL renderer are used.
  */
 export const LARGE_GRAPH_ELEMENTS = 1_500;
 const MAX_FIT_ZOOM = 1.5;
@@ -162,8 +163,8 @@ export function TopologyCanvas({
       wheelSensitivity: 0.25,
       boxSelectionEnabled: false,
       autoungrabify: true,
-      // Cytoscape's WebGL renderer draws large graphs much faster (it works under SwiftShader).
-      ...(large.current
+      // Cytoscape's WebGL renderer, for large graphs on a hardware GPU only (webgl-support.ts).
+      ...(large.current && hardwareWebgl()
         ? { webgl: true, webglBgColor: hexToRgb(palette.bg), hideEdgesOnViewport: false }
         : {}),
     };
