@@ -1,9 +1,9 @@
 // Seeds the planning benchmark's database with bench/lib/compile-fleet.ts: clusters and inventory
 // through the real paths (createCluster, applyClusterSnapshot), intent bulk-inserted, and every
 // cluster's desired state compiled by lib/meshes and written by writeDesiredState.
-// Why intent is bulk-inserted: applyChanges writes each service with several queries inside
-// one transaction, and 1,000 services (even in batches of 100 on this fleet) outlive its 15 s
-// timeout (docs/benchmarks.md, "Planning").
+// Intent is bulk-inserted because the seed is not what is measured: applying it through
+// applyChanges would also compile and store every cluster's plan (bench/plan.ts measures a
+// fleet-wide apply on its own, in its "apply" scenario).
 import { syntheticFleet } from "./compile-fleet";
 
 const actor = { type: "system", label: "bench" } as const;
