@@ -2,6 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { IntentDto } from "@/lib/api/intent-schemas";
 import { Prisma } from "@/lib/db/generated/client";
+import { keyOf } from "@/lib/domain/intent-change";
 
 /** A global service's new intent and the version it was planned against. */
 export type IntentWrite = { intent: IntentDto; baseVersion: number };
@@ -12,8 +13,6 @@ const seconds = (d: string) => {
   const n = Number(m[1]);
   return m[2] === "m" ? n * 60 : m[2] === "ms" ? Math.max(1, Math.round(n / 1000)) : n;
 };
-
-const keyOf = (s: { namespace: string; name: string }) => `${s.namespace}/${s.name}`;
 
 /**
  * Writes the new intent of many global services and bumps their versions — each only if it
