@@ -2,6 +2,7 @@ import {
   Activity,
   Bell,
   GitCommitHorizontal,
+  Globe,
   KeyRound,
   LayoutDashboard,
   Network,
@@ -42,6 +43,9 @@ export function Sidebar() {
           </NavLink>
           <NavLink href="/settings/metrics" icon={<Activity aria-hidden />}>
             Metrics
+          </NavLink>
+          <NavLink href="/settings/global-names" icon={<Globe aria-hidden />}>
+            Global names
           </NavLink>
         </nav>
       </div>

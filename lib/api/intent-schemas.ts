@@ -191,3 +191,4 @@ export type GlobalHostnameSetting = z.infer<typeof globalHostnameSettingSchema>;
 export const globalHostnameResultSchema = globalHostnameSettingSchema.extend({
   changeSet: changeSetDtoSchema.nullable(),
 });
+export type GlobalHostnameResult = z.infer<typeof globalHostnameResultSchema>;

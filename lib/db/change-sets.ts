@@ -266,7 +266,7 @@ export async function rollbackChangeSet(
     throw new ApiError(
       409,
       "not_invertible",
-      `Change set #${target.number} renamed the global hosts: set the hostname suffix back to "${before.hostnameSuffix}" in Settings instead`,
+      `Change set #${target.number} renamed the global hosts: set the hostname suffix back to "${before.hostnameSuffix}" in Settings → Global names instead`,
     );
   if (!before.services?.length)
     throw new ApiError(409, "nothing_to_roll_back", "This change set changed no intent");
