@@ -85,7 +85,6 @@ function place(cy: cytoscape.Core, positions: Map<string, { x: number; y: number
   cy.nodes()
     .filter((n) => positions.has(n.id()))
     .positions((n) => positions.get(n.id())!);
-  bounds.set(cy, extent(positions));
 }
 
 type Extent = { x1: number; y1: number; x2: number; y2: number };
@@ -231,10 +230,11 @@ export function TopologyCanvas({
           el.data(def.data);
           el.classes(def.classes);
         }
-        if (layout && flat) {
-          placeFlat(cy, layout, flat);
+        if (layout) {
+          if (flat) placeFlat(cy, layout, flat);
+          else place(cy, layout);
           bounds.set(cy, extent(layout));
-        } else if (layout) place(cy, layout);
+        }
       }
     });
     shown.current = next;
