@@ -16,10 +16,13 @@ export function flatNode(def: ElementDef, box: Rect | undefined): ElementDef {
   const { parent, ...data } = def.data;
   return {
     ...def,
-    data: { ...data, owner: parent, ...(box ? { w: box.x2 - box.x1, h: box.y2 - box.y1 } : {}) },
+    data: { ...data, owner: parent, ...(box ? sizeOf(box) : {}) },
     classes: box ? `${def.classes} ${BOX_CLASS}` : def.classes,
   };
 }
+
+/** A box's size, as the `w`/`h` data its style reads. */
+const sizeOf = (b: Rect) => ({ w: b.x2 - b.x1, h: b.y2 - b.y1 });
 
 /** Centre of a box. */
 export const centre = (b: Rect): Point => ({ x: (b.x1 + b.x2) / 2, y: (b.y1 + b.y2) / 2 });
@@ -33,7 +36,7 @@ export function placeFlat(
   cy.nodes().forEach((n) => {
     const box = boxes.get(n.id());
     if (box) {
-      n.data({ w: box.x2 - box.x1, h: box.y2 - box.y1 });
+      n.data(sizeOf(box));
       n.position(centre(box));
     } else {
       const p = leaves.get(n.id());

@@ -87,11 +87,10 @@ function place(cy: cytoscape.Core, positions: Map<string, { x: number; y: number
     .positions((n) => positions.get(n.id())!);
 }
 
-type Extent = { x1: number; y1: number; x2: number; y2: number };
 /** The layout's extent per instance: fitting from it avoids cytoscape measuring every label. */
-const bounds = new WeakMap<cytoscape.Core, Extent>();
+const bounds = new WeakMap<cytoscape.Core, Rect>();
 
-function extent(positions: Map<string, { x: number; y: number }>): Extent {
+function extent(positions: Map<string, { x: number; y: number }>): Rect {
   const e = { x1: Infinity, y1: Infinity, x2: -Infinity, y2: -Infinity };
   for (const p of positions.values()) {
     e.x1 = Math.min(e.x1, p.x - LAYOUT.leafWidth / 2);

@@ -26,6 +26,19 @@ export type Point = { x: number; y: number };
 
 type Box = { w: number; h: number; place: (x: number, y: number, out: Map<string, Point>) => void };
 
+/** The nodes inside each compound (whose parent is in the graph), in graph order. */
+function childrenOf(graph: Graph): Map<string, GraphNode[]> {
+  const ids = new Set(graph.nodes.map((n) => n.id));
+  const children = new Map<string, GraphNode[]>();
+  for (const n of graph.nodes)
+    if (n.parent && ids.has(n.parent)) {
+      const list = children.get(n.parent);
+      if (list) list.push(n);
+      else children.set(n.parent, [n]);
+    }
+  return children;
+}
+
 function isCompound(n: GraphNode, children: Map<string, GraphNode[]>): boolean {
   return (children.get(n.id)?.length ?? 0) > 0;
 }
@@ -89,14 +102,13 @@ function box(n: GraphNode, children: Map<string, GraphNode[]>): Box {
  * as cytoscape draws them). Deterministic: the graph's node order decides placement.
  */
 export function layoutGraph(graph: Graph): Map<string, Point> {
-  const ids = new Set(graph.nodes.map((n) => n.id));
-  const children = new Map<string, GraphNode[]>();
+  const children = childrenOf(graph);
   const roots: GraphNode[] = [];
   const band: GraphNode[] = [];
   for (const n of graph.nodes) {
-    if (n.parent && ids.has(n.parent)) {
-      children.set(n.parent, [...(children.get(n.parent) ?? []), n]);
-    } else if (n.kind === "global-service") {
+    // A node whose parent is in the graph is placed inside it.
+    if (n.parent && children.has(n.parent)) continue;
+    if (n.kind === "global-service") {
       band.push(n);
     } else {
       roots.push(n);
@@ -134,11 +146,7 @@ export type Rect = { x1: number; y1: number; x2: number; y2: number };
  * renderer that draws compounds as plain nodes behind their members.
  */
 export function compoundBoxes(graph: Graph, leaves: ReadonlyMap<string, Point>): Map<string, Rect> {
-  const ids = new Set(graph.nodes.map((n) => n.id));
-  const children = new Map<string, string[]>();
-  for (const n of graph.nodes)
-    if (n.parent && ids.has(n.parent))
-      children.set(n.parent, [...(children.get(n.parent) ?? []), n.id]);
+  const children = childrenOf(graph);
   const out = new Map<string, Rect>();
   const extent = (id: string): Rect | undefined => {
     const kids = children.get(id);
@@ -152,7 +160,7 @@ export function compoundBoxes(graph: Graph, leaves: ReadonlyMap<string, Point>):
     const known = out.get(id);
     if (known) return known;
     let r: Rect | undefined;
-    for (const k of kids) {
+    for (const { id: k } of kids) {
       const b = extent(k);
       if (!b) continue;
       const y1 = children.has(k) ? b.y1 - LAYOUT.labelSpace : b.y1;
