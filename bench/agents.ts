@@ -8,6 +8,7 @@
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import pg from "pg";
+import { keepAliveFetch } from "../agent/src/http-transport";
 import { MeridianClient } from "../agent/src/meridian-client";
 import { startSimulatedAgents } from "../agent/src/simulated/fleet-runner";
 import { migrateDeploy } from "../scripts/lib/migrate";
@@ -20,6 +21,9 @@ const { values } = parseArgs({
     clusters: { type: "string", default: "100" },
     services: { type: "string", default: "1000" },
     rounds: { type: "string", default: "20" },
+    // Rounds run first and not sampled: the app's and agents' code paths JIT-compiled, as in a
+    // server that has been up for a while (their slowest samples are reported separately).
+    warmup: { type: "string", default: "3" },
     "memory-clusters": { type: "string", default: "500" },
     "memory-services": { type: "string", default: "50" },
     // Agents talk to the plain node:http agent listener (MERIDIAN_AGENT_PORT) instead of Next.
@@ -29,6 +33,7 @@ const { values } = parseArgs({
 const N = Number(values.clusters);
 const S = Number(values.services);
 const ROUNDS = Number(values.rounds);
+const WARMUP = Number(values.warmup);
 const MEM_N = Number(values["memory-clusters"]);
 const MEM_S = Number(values["memory-services"]);
 const LISTENER = values["agent-listener"];
@@ -89,7 +94,7 @@ const until = (check: () => Promise<boolean> | boolean, timeoutMs: number, what:
 /**
  * Floor: one commit + NOTIFY heard by a listener, and two rounds of N concurrent HTTP answers
  * (`/api/healthz` from Next; from the agent listener, an agent route refused before any
- * database work — the listener serves nothing else).
+ * database work — the listener serves nothing else), asked with the agents' own HTTP client.
  */
 async function measureFloor(
   app: AppProcess,
@@ -114,7 +119,14 @@ async function measureFloor(
   const http: number[] = [];
   for (let i = 0; i < 10; i++) {
     const t0 = performance.now();
-    await Promise.all(Array.from({ length: N }, () => fetch(FLOOR_URL(app)).then((r) => r.text())));
+    await Promise.all(
+      Array.from({ length: N }, () =>
+        keepAliveFetch(new URL(FLOOR_URL(app)), {
+          headers: new Headers(),
+          signal: AbortSignal.timeout(30_000),
+        }),
+      ),
+    );
     http.push(performance.now() - t0);
   }
   const notifyMs = percentile(notify, 50);
@@ -174,7 +186,7 @@ async function latencyPhase() {
     "initial snapshots",
   );
   log(`${N} agents connected, ${N * S} services stored in ${Math.round(snapshotMs)} ms`);
-  for (let round = 1; round <= ROUNDS; round++) {
+  for (let round = 1; round <= WARMUP + ROUNDS; round++) {
     target = round;
     samples.length = 0;
     const resources = [
@@ -196,9 +208,16 @@ async function latencyPhase() {
         fleet.map((c) => ({ clusterName: c.name, resources })),
       ),
     );
-    commitMs.push(performance.now() - t0);
+    const committedMs = performance.now() - t0;
     await until(() => samples.length === N, 30_000, `round ${round} acknowledgements`);
+    if (round <= WARMUP) {
+      warmupSlowestMs.push(ms(Math.max(...samples)));
+      for (const list of Object.values(phases)) list.length = 0;
+      continue;
+    }
+    commitMs.push(committedMs);
     roundSamples.push(...samples);
+    roundSlowestMs.push(ms(Math.max(...samples)));
   }
   const floor = await measureFloor(app);
   await agents.stop();
@@ -210,7 +229,10 @@ async function latencyPhase() {
     agents: N,
     servicesPerAgent: S,
     rounds: ROUNDS,
+    warmupRounds: WARMUP,
+    warmupSlowestMs,
     samples: roundSamples.length,
+    roundSlowestMs,
     p50Ms: ms(p50),
     p99Ms: ms(p99),
     ...floor,
@@ -231,6 +253,9 @@ async function latencyPhase() {
   };
 }
 const roundSamples: number[] = [];
+/** Per round: the last agent's sample (where the tail comes from). */
+const roundSlowestMs: number[] = [];
+const warmupSlowestMs: number[] = [];
 /** Per round: the intent change's own transaction, until its commit returned. */
 const commitMs: number[] = [];
 

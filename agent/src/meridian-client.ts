@@ -8,6 +8,7 @@ import {
   type Report,
   type StatusReport,
 } from "../../lib/agent-protocol/messages";
+import { keepAliveFetch, type AgentAnswer, type AgentFetch } from "./http-transport";
 
 /** A refusal from Meridian (4xx): retrying the same request will not help. */
 export class MeridianRefused extends Error {
@@ -26,20 +27,18 @@ export class MeridianUnavailable extends Error {
   override name = "MeridianUnavailable";
 }
 
-type Fetch = typeof fetch;
-
 export class MeridianClient {
   private credential: string | undefined;
 
   constructor(
     private readonly baseUrl: string,
-    opts: { credential?: string; fetch?: Fetch } = {},
+    opts: { credential?: string; fetch?: AgentFetch } = {},
   ) {
     this.credential = opts.credential;
-    this.fetchImpl = opts.fetch ?? fetch;
+    this.fetchImpl = opts.fetch ?? keepAliveFetch;
   }
 
-  private readonly fetchImpl: Fetch;
+  private readonly fetchImpl: AgentFetch;
 
   /** Use this credential from now on. */
   setCredential(credential: string): void {
@@ -48,22 +47,25 @@ export class MeridianClient {
 
   private async request(
     path: string,
-    init: RequestInit & { timeoutMs?: number } = {},
-  ): Promise<Response> {
-    const headers = new Headers(init.headers);
+    init: { method?: string; body?: string; signal?: AbortSignal; timeoutMs?: number } = {},
+  ): Promise<AgentAnswer> {
+    const headers = new Headers();
     if (this.credential) headers.set("authorization", `Bearer ${this.credential}`);
     if (init.body) headers.set("content-type", "application/json");
-    let res: Response;
+    let res: AgentAnswer;
     try {
       res = await this.fetchImpl(new URL(path, this.baseUrl), {
-        ...init,
+        method: init.method,
+        body: init.body,
         headers,
-        redirect: "error",
         signal: init.signal ?? AbortSignal.timeout(init.timeoutMs ?? 15_000),
       });
     } catch (error) {
       throw new MeridianUnavailable(`Meridian unreachable: ${(error as Error).message}`);
     }
+    // Redirects are not followed: the agent talks to the one URL it was installed with.
+    if (res.status >= 300 && res.status < 400)
+      throw new MeridianUnavailable(`Meridian answered a redirect (${res.status})`);
     if (res.status >= 500) throw new MeridianUnavailable(`Meridian answered ${res.status}`);
     if (res.status >= 400) {
       const body = (await res.json().catch(() => ({}))) as {

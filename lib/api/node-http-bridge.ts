@@ -1,7 +1,30 @@
 import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { Readable } from "node:stream";
 import { NextRequest } from "next/server";
+
+/**
+ * Most of a body the bridge holds: the agent API's largest (MAX_REPORT_BYTES, 8 MiB) plus one
+ * byte, so the handler still sees that it is too large and answers 413; the rest is drained.
+ */
+const MAX_BUFFERED_BYTES = 8 * 1024 * 1024 + 1;
+
+/** The request body, read into memory (cheaper than a web stream for the agent's small JSON). */
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      if (size >= MAX_BUFFERED_BYTES) return;
+      chunks.push(chunk);
+      size += chunk.length;
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks).subarray(0, MAX_BUFFERED_BYTES)));
+    req.on("error", reject);
+    req.on("close", () => {
+      if (!req.complete) reject(new Error("the client went away before its body arrived"));
+    });
+  });
+}
 
 /** A route handler as Next.js calls it (the agent API's handlers take no path params). */
 export type BridgedHandler = (
@@ -32,11 +55,19 @@ export async function serveWithHandler(
     for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
   }
   const hasBody = req.method !== "GET" && req.method !== "HEAD";
+  let payload: Uint8Array<ArrayBuffer> | undefined;
+  try {
+    if (hasBody) payload = new Uint8Array(await readBody(req));
+  } catch {
+    // Nobody is left to answer, and nothing was acted on.
+    res.destroy();
+    return;
+  }
   const request = new NextRequest(new URL(req.url ?? "/", origin), {
     method: req.method,
     headers,
     signal: abort.signal,
-    ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: "half" } : {}),
+    ...(payload ? { body: payload } : {}),
   });
   const response = await handler(request, { params: NO_PARAMS });
   res.statusCode = response.status;

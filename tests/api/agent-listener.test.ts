@@ -1,7 +1,7 @@
 // The agent API served by the plain node:http listener (instrumentation.ts, MERIDIAN_AGENT_PORT)
 // over real HTTP: the same handlers and credential check as under `next start`, bad input 4xx.
 import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { connect, type AddressInfo } from "node:net";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAgentListener } from "@/app/api/agent/v1/agent-listener";
@@ -117,6 +117,24 @@ describe("agent listener", () => {
     expect((await send("POST", path, { token: a, raw: huge })).status).toBe(413);
     const reg = await send("POST", "/api/agent/v1/register", { body: { joinToken: "nope" } });
     expect(reg.status).toBe(400);
+  });
+
+  it("keeps serving after a client goes away halfway through its body", async () => {
+    const port = (server.address() as AddressInfo).port;
+    const socket = connect(port, "127.0.0.1");
+    await new Promise<void>((r) => socket.once("connect", () => r()));
+    socket.write(
+      `POST /api/agent/v1/report HTTP/1.1\r\nhost: x\r\nauthorization: Bearer ${a}\r\n` +
+        `content-type: application/json\r\ncontent-length: 1000\r\n\r\n{"kind":`,
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    socket.destroy();
+    await new Promise((r) => setTimeout(r, 50));
+    const res = await send("POST", "/api/agent/v1/report", {
+      token: a,
+      body: { kind: "heartbeat", agent: AGENT_INFO },
+    });
+    expect(res.status).toBe(200);
   });
 
   it("answers no 5xx to 300 random bodies on every endpoint", async () => {
