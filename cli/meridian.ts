@@ -9,7 +9,8 @@ import { compileToDirectory } from "./compile";
 const USAGE = `usage:
   meridian compile --fleet fleet.yaml --out dir/ [-o table|json]
   meridian plan --changes changes.yaml [-o table|json]
-  meridian apply --changes changes.yaml [--title "..."] [-o table|json]
+  meridian apply --changes changes.yaml [--title "..."] [--accept-errors] [-o table|json]
+    (a plan with errors — traffic would fail — is refused unless --accept-errors)
   meridian change-sets [-o table|json]
   meridian rollback <number> [-o table|json]
 environment: MERIDIAN_URL (e.g. https://meridian.example.com), MERIDIAN_TOKEN (mrd_pat_…)`;
@@ -23,6 +24,7 @@ const { values, positionals } = parseArgs({
     out: { type: "string" },
     changes: { type: "string" },
     title: { type: "string" },
+    "accept-errors": { type: "boolean" },
     output: { type: "string", short: "o", default: "table" },
     help: { type: "boolean", short: "h" },
   },
@@ -106,6 +108,7 @@ async function main(): Promise<void> {
       const created = (await api("POST", "/api/v1/change-sets", {
         changes: changesFrom(values.changes),
         ...(values.title ? { title: values.title } : {}),
+        ...(values["accept-errors"] ? { acceptErrors: true } : {}),
       })) as ChangeSet;
       return print(created, () => changeSetTable(created));
     }

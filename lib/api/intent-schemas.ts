@@ -75,6 +75,8 @@ export const applyRequestSchema = z
   .object({
     changes: z.array(intentChangeSchema).min(1).max(1000),
     title: z.string().trim().min(1).max(200).optional(),
+    // Apply although the plan has errors (traffic would fail); recorded in the audit event.
+    acceptErrors: z.boolean().optional(),
   })
   .strict();
 

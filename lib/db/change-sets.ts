@@ -95,7 +95,7 @@ function storedPlan(value: unknown): PlanDto | null {
 }
 
 function toDto(c: Row): ChangeSetDto {
-  const after = (c.intentAfter as { services?: IntentDto[] }).services ?? [];
+  const after = c.intentAfter as { services?: IntentDto[]; renamed?: string[] };
   return {
     id: c.id,
     number: c.number,
@@ -104,7 +104,7 @@ function toDto(c: Row): ChangeSetDto {
     createdAt: c.createdAt.toISOString(),
     createdBy: c.createdBy?.email ?? null,
     rollbackOf: c.rollbackOf?.number ?? null,
-    services: after.map(keyOf),
+    services: after.services?.map(keyOf) ?? after.renamed ?? [],
     clusters: c.clusters.map((m) => ({
       cluster: m.clusterName,
       status: m.status,
@@ -122,6 +122,8 @@ export type ApplyOptions = {
   userId?: string;
   title?: string;
   rollbackOfId?: string;
+  /** Apply although the plan has error-severity warnings (rollbacks always may). */
+  acceptErrors?: boolean;
 };
 
 /** What one change set records, inside the caller's transaction. */
@@ -174,9 +176,13 @@ export async function recordChangeSet(
       where: { id: options.rollbackOfId },
       data: { status: "rolled_back" },
     });
+  const acceptedErrors = record.compiled.plan.warnings
+    .filter((w) => w.severity === "error")
+    .map((w) => w.code);
   await recordAudit(tx, options.actor, record.action, "changeset", String(row.number), {
     services: record.services,
     clusters: generations.map((g) => g.clusterName),
+    ...(acceptedErrors.length ? { acceptedErrors } : {}),
   });
   return { row, clusters: generations.map((g) => g.clusterName) };
 }
@@ -185,6 +191,19 @@ export async function recordChangeSet(
 export function announce(result: { row: Row; clusters: string[] }): ChangeSetDto {
   for (const c of result.clusters) announceDesiredChange(c);
   return toDto(result.row);
+}
+
+/** 422 when the plan says traffic would fail (trust roots or meshes that cannot talk). */
+function refuseErrors(plan: PlanDto): void {
+  const errors = plan.warnings.filter((w) => w.severity === "error");
+  if (!errors.length) return;
+  const shown = errors.slice(0, 3).map((w) => w.message);
+  const more = errors.length > shown.length ? ` (and ${errors.length - shown.length} more)` : "";
+  throw new IntentChangeError(
+    422,
+    "plan_has_errors",
+    `This change would break traffic, so it was not applied: ${shown.join("; ")}${more}. Change the exports or imports named here and plan again, or apply with acceptErrors: true.`,
+  );
 }
 
 /**
@@ -199,6 +218,8 @@ export async function applyChanges(
   const result = await db()
     .$transaction(async (tx) => {
       const { intent, after, changed, compiled } = await compileChanges(tx, changes);
+      // The plan screen refuses these too. A rollback restores what was running, so it may.
+      if (!options.rollbackOfId && !options.acceptErrors) refuseErrors(compiled.plan);
       const byKey = new Map(after.map((s) => [keyOf(s), s]));
       // The guarded update also catches a writer that committed after our read.
       const stale = await writeServiceIntents(

@@ -68,7 +68,8 @@ export async function setGlobalHostStyle(
         compiled,
         title: `Global hostnames: *${suffix}`,
         intentBefore: { hostnameSuffix: previous },
-        intentAfter: { hostnameSuffix: input.suffix },
+        // `renamed`: the change set's services (it records no per-service intent).
+        intentAfter: { hostnameSuffix: input.suffix, renamed: [...changed] },
         services: [...changed],
         action: "changeset.hostnames",
       },

@@ -149,11 +149,32 @@ describe("intent, plan, apply and rollback", () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it("refuses to apply a plan with errors unless they are accepted, and changes nothing", async () => {
+    const before = await snapshot();
+    const plan = await call(plans.POST, "POST", "/x", {
+      token: operator,
+      body: { changes: [share] },
+    });
+    // Istio exporters, a Linkerd importer: the meshes cannot talk, and the trust roots differ.
+    const errors = (plan.body as PlanDto).warnings.filter((w) => w.severity === "error");
+    expect(errors.map((w) => w.code)).toContain("mesh-mismatch");
+    for (const acceptErrors of [undefined, false]) {
+      const res = await call(changeSets.POST, "POST", "/x", {
+        token: operator,
+        body: { changes: [share], ...(acceptErrors === undefined ? {} : { acceptErrors }) },
+      });
+      expect(res.status).toBe(422);
+      expect(res.body).toMatchObject({ error: { code: "plan_has_errors" } });
+      expect(JSON.stringify(res.body)).toContain(errors[0]!.message);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
   let applied: ChangeSetDto;
   it("applies: intent, desired generations and a pending change set in one go", async () => {
     const res = await call(changeSets.POST, "POST", "/x", {
       token: operator,
-      body: { changes: [share], title: "Share reviews" },
+      body: { changes: [share], title: "Share reviews", acceptErrors: true },
     });
     expect(res.status).toBe(201);
     applied = res.body as ChangeSetDto;
@@ -169,13 +190,16 @@ describe("intent, plan, apply and rollback", () => {
     expect(west1.generation).toBe(applied.clusters[0]!.generation);
     const audit = await db().auditEvent.findFirst({ where: { action: "changeset.apply" } });
     expect(audit?.targetId).toBe(String(applied.number));
+    expect(audit?.data).toMatchObject({
+      acceptedErrors: expect.arrayContaining(["mesh-mismatch"]),
+    });
   });
 
   it("answers a stale plan with 409 and loses no update", async () => {
     const before = await snapshot();
     const res = await call(changeSets.POST, "POST", "/x", {
       token: operator,
-      body: { changes: [{ ...share, exports: ["east-1"] }] },
+      body: { changes: [{ ...share, exports: ["east-1"] }], acceptErrors: true },
     });
     expect(res.status).toBe(409);
     expect(JSON.stringify(res.body)).toMatch(/changed since/);
@@ -226,5 +250,20 @@ describe("intent, plan, apply and rollback", () => {
       params: { id: applied.id },
     });
     expect(again.status).toBe(409);
+  });
+
+  it("rolls back a rollback although its plan has errors: it restores what ran before", async () => {
+    const [latest] = (
+      (await call(changeSets.GET, "GET", "/x", { token: viewer })).body as {
+        items: ChangeSetDto[];
+      }
+    ).items;
+    expect(latest!.rollbackOf).toBe(applied.number);
+    const res = await call(rollback.POST, "POST", "/x", {
+      token: operator,
+      params: { id: latest!.id },
+    });
+    expect(res.status).toBe(201);
+    expect(await reviewsIntent()).toMatchObject({ imports: ["west-1"], version: 4 });
   });
 });

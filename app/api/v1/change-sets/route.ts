@@ -17,11 +17,12 @@ export const GET = withAuth(
 
 export const POST = withAuth(
   async (req, { principal }) => {
-    const { changes, title } = parseOrThrow(applyRequestSchema, await readJson(req));
+    const { changes, title, acceptErrors } = parseOrThrow(applyRequestSchema, await readJson(req));
     const created = await applyChanges(changes, {
       actor: actorOf(principal),
       userId: principal.userId,
       title,
+      acceptErrors,
     });
     return json(changeSetDtoSchema, created, 201);
   },
