@@ -62,7 +62,8 @@ async function runApply(url: string) {
   let t = performance.now();
   const applied = await call(changeSets.POST, "POST", "/api/v1/change-sets", {
     token,
-    body: { changes },
+    // The fleet gives every 50th cluster another trust root, so the plan has errors on purpose.
+    body: { changes, acceptErrors: true },
   });
   const applyMs = performance.now() - t;
   if (applied.status !== 201)
