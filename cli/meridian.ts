@@ -17,18 +17,27 @@ environment: MERIDIAN_URL (e.g. https://meridian.example.com), MERIDIAN_TOKEN (m
 
 class CliError extends Error {}
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: {
-    fleet: { type: "string" },
-    out: { type: "string" },
-    changes: { type: "string" },
-    title: { type: "string" },
-    "accept-errors": { type: "boolean" },
-    output: { type: "string", short: "o", default: "table" },
-    help: { type: "boolean", short: "h" },
-  },
-});
+/** Options as parsed, or the usage and exit code 2 for an unknown or malformed one. */
+function parsedArgs() {
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      options: {
+        fleet: { type: "string" },
+        out: { type: "string" },
+        changes: { type: "string" },
+        title: { type: "string" },
+        "accept-errors": { type: "boolean" },
+        output: { type: "string", short: "o", default: "table" },
+        help: { type: "boolean", short: "h" },
+      },
+    });
+  } catch (error) {
+    console.error(`meridian: ${(error as Error).message}\n${USAGE}`);
+    process.exit(2);
+  }
+}
+const { values, positionals } = parsedArgs();
 const json = values.output === "json";
 
 function print(data: unknown, table: () => string[]): void {

@@ -135,7 +135,9 @@ export const changeSetDtoSchema = z.object({
   createdBy: z.string().nullable(),
   /** Number of the change set this one rolls back, or null. */
   rollbackOf: z.number().int().nullable(),
-  /** `namespace/name` of every global service it changed (empty for a hostname-suffix change). */
+  /** `intent`: sharing and failover (can be rolled back); `hostnames`: a new global suffix. */
+  kind: z.enum(["intent", "hostnames"]),
+  /** `namespace/name` of every global service it changed (or, for `hostnames`, renamed). */
   services: z.array(z.string()),
   clusters: z.array(
     z.object({

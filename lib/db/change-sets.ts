@@ -95,7 +95,11 @@ function storedPlan(value: unknown): PlanDto | null {
 }
 
 function toDto(c: Row): ChangeSetDto {
-  const after = c.intentAfter as { services?: IntentDto[]; renamed?: string[] };
+  const after = c.intentAfter as {
+    services?: IntentDto[];
+    renamed?: string[];
+    hostnameSuffix?: string;
+  };
   return {
     id: c.id,
     number: c.number,
@@ -104,6 +108,7 @@ function toDto(c: Row): ChangeSetDto {
     createdAt: c.createdAt.toISOString(),
     createdBy: c.createdBy?.email ?? null,
     rollbackOf: c.rollbackOf?.number ?? null,
+    kind: after.hostnameSuffix ? "hostnames" : "intent",
     services: after.services?.map(keyOf) ?? after.renamed ?? [],
     clusters: c.clusters.map((m) => ({
       cluster: m.clusterName,
@@ -182,7 +187,7 @@ export async function recordChangeSet(
   await recordAudit(tx, options.actor, record.action, "changeset", String(row.number), {
     services: record.services,
     clusters: generations.map((g) => g.clusterName),
-    ...(acceptedErrors.length ? { acceptedErrors } : {}),
+    ...(options.acceptErrors && acceptedErrors.length ? { acceptedErrors } : {}),
   });
   return { row, clusters: generations.map((g) => g.clusterName) };
 }

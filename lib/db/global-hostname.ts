@@ -25,7 +25,7 @@ export async function readGlobalHostStyle(tx: Tx = db()): Promise<GlobalHostStyl
 /**
  * Set the suffix and rename every global service's host to it, in one transaction: hostnames
  * and versions (open editors then get a 409), the new desired generation of every cluster whose
- * resources name the host, a change set (null when nothing is shared) and audit events.
+ * resources name the host, a change set (null when no hostname changed) and audit events.
  */
 export async function setGlobalHostStyle(
   input: GlobalHostnameSetting,

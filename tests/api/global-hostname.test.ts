@@ -59,6 +59,7 @@ describe("global hostname suffix", () => {
     expect(after.every((g) => g.hostname === `${g.name}.${g.namespace}${SUFFIX[to]}`)).toBe(true);
     for (const g of after) expect(g.version).toBe(before.find((b) => b.id === g.id)!.version + 1);
     expect(changeSet?.clusters.length).toBeGreaterThan(0);
+    expect(changeSet!.kind).toBe("hostnames");
     // Every global service was renamed, and the change set says so.
     expect([...changeSet!.services].sort()).toEqual(
       after.map((g) => `${g.namespace}/${g.name}`).sort(),

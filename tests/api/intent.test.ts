@@ -178,7 +178,7 @@ describe("intent, plan, apply and rollback", () => {
     });
     expect(res.status).toBe(201);
     applied = res.body as ChangeSetDto;
-    expect(applied).toMatchObject({ title: "Share reviews", status: "pending" });
+    expect(applied).toMatchObject({ title: "Share reviews", status: "pending", kind: "intent" });
     expect(applied.clusters.map((c) => c.cluster)).toEqual(["west-1"]);
     expect(await reviewsIntent()).toMatchObject({
       version: 2,
@@ -265,5 +265,11 @@ describe("intent, plan, apply and rollback", () => {
     });
     expect(res.status).toBe(201);
     expect(await reviewsIntent()).toMatchObject({ imports: ["west-1"], version: 4 });
+    // Nobody accepted the errors: the rollback's audit event does not claim so.
+    const audit = await db().auditEvent.findFirst({
+      where: { action: "changeset.rollback" },
+      orderBy: { at: "desc" },
+    });
+    expect(audit?.data).not.toHaveProperty("acceptedErrors");
   });
 });

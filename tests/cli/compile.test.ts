@@ -71,4 +71,12 @@ describe("meridian compile", () => {
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(/MERIDIAN_URL and MERIDIAN_TOKEN/);
   });
+
+  it("answers an unknown option with the usage and exit code 2, not a stack trace", () => {
+    const run = meridian("apply", "--force");
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(/Unknown option '--force'/);
+    expect(run.stderr).toMatch(/usage:\n {2}meridian compile/);
+    expect(run.stderr).not.toMatch(/\bat .*\.ts:\d+/);
+  });
 });

@@ -55,7 +55,8 @@ export function ChangeSetClient({ id, canChange }: { id: string; canChange: bool
 
   const pending = data.status === "pending" || data.clusters.some((c) => c.status === "pending");
   const view = data.plan ? planView(data.plan, []) : null;
-  const canRollBack = canChange && !pending && data.status !== "rolled-back";
+  const canRollBack =
+    canChange && !pending && data.status !== "rolled-back" && data.kind === "intent";
 
   return (
     <>
@@ -78,11 +79,13 @@ export function ChangeSetClient({ id, canChange }: { id: string; canChange: bool
               variant="danger"
               disabled={!canRollBack}
               title={
-                pending
-                  ? "Wait until every cluster has applied it"
-                  : data.status === "rolled-back"
-                    ? "Already rolled back"
-                    : undefined
+                data.kind === "hostnames"
+                  ? "A hostname change is undone by setting the suffix back in Settings → Global names"
+                  : pending
+                    ? "Wait until every cluster has applied it"
+                    : data.status === "rolled-back"
+                      ? "Already rolled back"
+                      : undefined
               }
               onClick={() => {
                 rollback.reset();

@@ -133,15 +133,17 @@ export function GlobalNamesClient({ initialSuffix, globalServices, isAdmin }: Pr
 }
 
 function Outcome({ result }: { result: GlobalHostnameResult }) {
-  if (!result.changeSet) return <>Renamed. No cluster imports a global service, so none changed.</>;
-  const { number, clusters } = result.changeSet;
+  if (!result.changeSet) return <>Saved. No global service&apos;s hostname changed.</>;
+  const { number, clusters, services } = result.changeSet;
   return (
     <>
-      Renamed. Change set{" "}
+      Renamed {services.length} global {services.length === 1 ? "service" : "services"}. Change set{" "}
       <Link href={`/changes/${number}`} className="text-fg font-medium underline">
         #{number}
       </Link>{" "}
-      updates {clusters.length} {clusters.length === 1 ? "cluster" : "clusters"}.
+      {clusters.length
+        ? `updates ${clusters.length} ${clusters.length === 1 ? "cluster" : "clusters"}.`
+        : "changes no cluster: none is told a global host yet."}
     </>
   );
 }
