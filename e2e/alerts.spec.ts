@@ -115,7 +115,11 @@ test.describe("alerts", () => {
       await capture("alerts-outage");
       await page.emulateMedia({ colorScheme: "dark" });
       await alerts.goto();
-      await expect(alerts.rollupBadge("bookinfo", "reviews")).toBeVisible();
+      // The page asks Prometheus and Alertmanager again: allow their evaluation as above.
+      await expect(alerts.rollupBadge("bookinfo", "reviews")).toHaveText(
+        "outage · all 3 clusters",
+        { timeout: 60_000 },
+      );
       await capture("alerts-outage-dark");
       await page.emulateMedia({ colorScheme: "light" });
 
