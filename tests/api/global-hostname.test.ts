@@ -99,5 +99,9 @@ describe("global hostname suffix", () => {
     expect(res.status).toBe(403);
     expect(await hosts()).toEqual(before);
     expect(await current()).toBe(suffix);
+    // Reading it is for everyone, as the settings page shows it to every user.
+    const viewer = (await userWithToken("viewer")).token;
+    const read = await call(setting.GET, "GET", "/x", { token: viewer });
+    expect(read).toMatchObject({ status: 200, body: { suffix } });
   });
 });

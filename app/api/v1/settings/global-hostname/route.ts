@@ -1,4 +1,5 @@
-// GET|PUT /api/v1/settings/global-hostname — the global hostname suffix (global | clusterset); admins
+// GET|PUT /api/v1/settings/global-hostname — the global hostname suffix (global | clusterset):
+// everyone reads it (the settings page shows it to all), admins change it
 import { parseOrThrow } from "@/lib/api/errors";
 import { globalHostnameResultSchema, globalHostnameSettingSchema } from "@/lib/api/intent-schemas";
 import { json, readJson } from "@/lib/api/respond";
@@ -8,7 +9,7 @@ import { readGlobalHostStyle, setGlobalHostStyle } from "@/lib/db/global-hostnam
 
 export const GET = withAuth(
   async () => json(globalHostnameSettingSchema, { suffix: await readGlobalHostStyle() }),
-  { role: "admin" },
+  { role: "viewer" },
 );
 
 export const PUT = withAuth(
