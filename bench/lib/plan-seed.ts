@@ -7,7 +7,6 @@
 import { syntheticFleet } from "./compile-fleet";
 
 const actor = { type: "system", label: "bench" } as const;
-const seconds = (d: string) => Number(/^(\d+)s$/.exec(d)?.[1] ?? 0);
 
 /** Seed `clusters` × `services`; returns the time of each half in ms. */
 export async function seedPlanFleet(
@@ -75,8 +74,8 @@ export async function seedPlanFleet(
               enabled: true,
               tiers: s.failover.tiers,
               consecutive5xx: s.failover.outlierDetection.consecutive5xxErrors,
-              intervalSeconds: seconds(s.failover.outlierDetection.interval),
-              baseEjectionSeconds: seconds(s.failover.outlierDetection.baseEjectionTime),
+              interval: s.failover.outlierDetection.interval,
+              baseEjectionTime: s.failover.outlierDetection.baseEjectionTime,
               maxEjectionPercent: s.failover.outlierDetection.maxEjectionPercent,
             },
           ]

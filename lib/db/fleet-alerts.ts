@@ -131,8 +131,8 @@ export async function loadAlertFleet(): Promise<AlertFleet> {
                 tiers,
                 outlierDetection: {
                   consecutive5xxErrors: g.failover!.consecutive5xx,
-                  interval: `${g.failover!.intervalSeconds}s`,
-                  baseEjectionTime: `${g.failover!.baseEjectionSeconds}s`,
+                  interval: g.failover!.interval,
+                  baseEjectionTime: g.failover!.baseEjectionTime,
                   maxEjectionPercent: g.failover!.maxEjectionPercent,
                 },
               },

@@ -93,8 +93,8 @@ type IntentRow = {
   failoverEnabled: boolean | null;
   tiers: unknown;
   consecutive5xx: number;
-  intervalSeconds: number;
-  baseEjectionSeconds: number;
+  interval: string;
+  baseEjectionTime: string;
   maxEjectionPercent: number;
 };
 
@@ -113,8 +113,8 @@ function toIntent(g: IntentRow): IntentDto {
             tiers: tiers.data,
             outlierDetection: {
               consecutive5xxErrors: g.consecutive5xx,
-              interval: `${g.intervalSeconds}s`,
-              baseEjectionTime: `${g.baseEjectionSeconds}s`,
+              interval: g.interval,
+              baseEjectionTime: g.baseEjectionTime,
               maxEjectionPercent: g.maxEjectionPercent,
             },
           }
@@ -140,8 +140,8 @@ export async function loadIntent(tx: Tx = db(), filter: IntentFilter = {}): Prom
         ORDER BY e."updatedAt" ASC, e."clusterName" ASC) AS exports,
       ARRAY(SELECT i."clusterName" FROM "ServiceImport" i
         WHERE i."globalServiceId" = g.id AND i.enabled ORDER BY i."clusterName" ASC) AS imports,
-      f.enabled AS "failoverEnabled", f.tiers, f."consecutive5xx", f."intervalSeconds",
-      f."baseEjectionSeconds", f."maxEjectionPercent"
+      f.enabled AS "failoverEnabled", f.tiers, f."consecutive5xx", f."interval",
+      f."baseEjectionTime", f."maxEjectionPercent"
     FROM "GlobalService" g
     LEFT JOIN "FailoverPolicy" f ON f."globalServiceId" = g.id
     WHERE (${namespace}::text IS NULL OR g.namespace = ${namespace}::text)

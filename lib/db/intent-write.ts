@@ -7,13 +7,6 @@ import { keyOf } from "@/lib/domain/intent-change";
 /** A global service's new intent and the version it was planned against. */
 export type IntentWrite = { intent: IntentDto; baseVersion: number };
 
-const seconds = (d: string) => {
-  const m = /^(\d+)(ms|s|m)$/.exec(d);
-  if (!m) return 0;
-  const n = Number(m[1]);
-  return m[2] === "m" ? n * 60 : m[2] === "ms" ? Math.max(1, Math.round(n / 1000)) : n;
-};
-
 /**
  * Writes the new intent of many global services and bumps their versions — each only if it
  * is still at its `baseVersion` (optimistic concurrency) — in a fixed number of statements
@@ -94,8 +87,9 @@ async function writeFailover(
             g: id(w),
             tiers: f.tiers,
             c5: f.outlierDetection.consecutive5xxErrors,
-            interval: seconds(f.outlierDetection.interval),
-            ejection: seconds(f.outlierDetection.baseEjectionTime),
+            // As submitted: the plan compiled this very string into the desired resources.
+            interval: f.outlierDetection.interval,
+            ejection: f.outlierDetection.baseEjectionTime,
             maxEject: f.outlierDetection.maxEjectionPercent,
           },
         ]
@@ -105,13 +99,13 @@ async function writeFailover(
   if (on.length)
     await tx.$executeRaw`
       INSERT INTO "FailoverPolicy" AS f (id, "globalServiceId", enabled, tiers, "consecutive5xx",
-        "intervalSeconds", "baseEjectionSeconds", "maxEjectionPercent", "updatedAt")
-      SELECT x.id, x.g, true, x.tiers, x.c5, x.interval, x.ejection, x."maxEject", now()
+        "interval", "baseEjectionTime", "maxEjectionPercent", "updatedAt")
+      SELECT x.id, x.g, true, x.tiers, x.c5, x."interval", x.ejection, x."maxEject", now()
       FROM jsonb_to_recordset(${JSON.stringify(on)}::jsonb) AS x(id text, g text, tiers jsonb,
-        c5 int, interval int, ejection int, "maxEject" int)
+        c5 int, "interval" text, ejection text, "maxEject" int)
       ON CONFLICT ("globalServiceId") DO UPDATE SET enabled = true, tiers = EXCLUDED.tiers,
-        "consecutive5xx" = EXCLUDED."consecutive5xx", "intervalSeconds" = EXCLUDED."intervalSeconds",
-        "baseEjectionSeconds" = EXCLUDED."baseEjectionSeconds",
+        "consecutive5xx" = EXCLUDED."consecutive5xx", "interval" = EXCLUDED."interval",
+        "baseEjectionTime" = EXCLUDED."baseEjectionTime",
         "maxEjectionPercent" = EXCLUDED."maxEjectionPercent", "updatedAt" = now()`;
   if (off.length)
     await tx.$executeRaw`

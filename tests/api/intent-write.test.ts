@@ -67,7 +67,7 @@ describe("writeServiceIntents", () => {
       { clusterName: "east-2", enabled: true },
     ]);
     const off = (await rows("reviews")).failover;
-    expect(off).toMatchObject({ enabled: false, consecutive5xx: 7, intervalSeconds: 20 });
+    expect(off).toMatchObject({ enabled: false, consecutive5xx: 7, interval: "20s" });
     expect((await byName()).get("reviews")).toMatchObject({
       exports: ["east-2"],
       failover: null,

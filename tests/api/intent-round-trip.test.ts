@@ -1,0 +1,81 @@
+// What apply stores is what the next plan compiles: an intent applied through the REST API and
+// planned again as read back shows no change — on the demo fleet in the real database.
+import { beforeEach, describe, expect, it } from "vitest";
+import * as intentRoute from "@/app/api/v1/intent/route";
+import * as plans from "@/app/api/v1/plans/route";
+import * as changeSets from "@/app/api/v1/change-sets/route";
+import type { IntentChange, IntentDto, PlanDto } from "@/lib/api/intent-schemas";
+import { seedDemoFleet } from "@/lib/db/demo-seed";
+import { resetDatabase } from "../helpers/db";
+import { call, userWithToken } from "../helpers/api";
+
+describe("apply, then plan the stored intent again", () => {
+  let operator: string;
+
+  const readIntent = async (name: string) => {
+    const res = await call(intentRoute.GET, "GET", "/x", { token: operator, search: { name } });
+    return (res.body as { items: IntentDto[] }).items[0]!;
+  };
+  const plan = async (change: IntentChange) => {
+    const res = await call(plans.POST, "POST", "/x", {
+      token: operator,
+      body: { changes: [change] },
+    });
+    expect(res.status).toBe(200);
+    return res.body as PlanDto;
+  };
+  const apply = async (change: IntentChange) => {
+    const res = await call(changeSets.POST, "POST", "/x", {
+      token: operator,
+      body: { changes: [change] },
+    });
+    expect(res.status).toBe(201);
+  };
+  /** The change an editor sends back for an intent exactly as it read it. */
+  const asRead = ({ namespace, name, version, exports, imports, failover }: IntentDto) => ({
+    namespace,
+    name,
+    version,
+    exports,
+    imports,
+    failover,
+  });
+
+  beforeEach(async () => {
+    await resetDatabase();
+    await seedDemoFleet();
+    operator = (await userWithToken("operator")).token;
+  });
+
+  it("keeps sub-second and minute outlier-detection durations as submitted", async () => {
+    const outlierDetection = {
+      consecutive5xxErrors: 3,
+      interval: "500ms",
+      baseEjectionTime: "2m",
+      maxEjectionPercent: 50,
+    };
+    const change = {
+      namespace: "bookinfo",
+      name: "reviews",
+      version: 1,
+      exports: ["east-1", "east-2"],
+      imports: ["east-1", "east-2"],
+      failover: {
+        tiers: [{ clusters: [{ name: "east-1" }] }, { clusters: [{ name: "east-2" }] }],
+        outlierDetection,
+      },
+    };
+    const planned = await plan(change);
+    // Both Istio importers get a DestinationRule with the durations as submitted.
+    expect(planned.clusters.map((c) => c.cluster)).toEqual(["east-1", "east-2"]);
+    for (const c of planned.clusters) {
+      expect(c.diff).toMatch(/^\+ {6}interval: 500ms$/m);
+      expect(c.diff).toMatch(/^\+ {6}baseEjectionTime: 2m$/m);
+    }
+    await apply(change);
+
+    const stored = await readIntent("reviews");
+    expect(stored.failover?.outlierDetection).toEqual(outlierDetection);
+    expect((await plan(asRead(stored))).clusters).toEqual([]);
+  });
+});
