@@ -32,6 +32,17 @@ function tiersOf(raw: unknown): NonNullable<GlobalServiceIntent["failover"]>["ti
   });
 }
 
+/**
+ * Exports oldest first, ties by name in code-unit order: the order the stored intent is read and
+ * planned in (lib/db/intent-store.ts), so an export-conflict alert names the plan's winner.
+ */
+function oldestFirst<T extends { updatedAt: Date; clusterName: string }>(rows: T[]): T[] {
+  const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  return [...rows].sort(
+    (a, b) => a.updatedAt.getTime() - b.updatedAt.getTime() || byName(a.clusterName, b.clusterName),
+  );
+}
+
 /** Reads the fleet and computes Meridian's fleet alerts. */
 export async function loadAlertFleet(): Promise<AlertFleet> {
   const [clusters, services, globals] = await Promise.all([
@@ -122,7 +133,7 @@ export async function loadAlertFleet(): Promise<AlertFleet> {
         namespace: g.namespace,
         name: g.name,
         hostname: g.hostname,
-        exports: g.exports.map((e) => e.clusterName),
+        exports: oldestFirst(g.exports).map((e) => e.clusterName),
         imports: g.imports.map((i) => i.clusterName),
         ...(Array.isArray(g.access) ? { access: g.access as string[] } : {}),
         ...(tiers.length

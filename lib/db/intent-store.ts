@@ -135,11 +135,14 @@ export async function loadIntent(tx: Tx = db(), filter: IntentFilter = {}): Prom
   const rows = await tx.$queryRaw<IntentRow[]>`
     SELECT g.namespace, g.name, g.hostname, g.version, g."trafficWeights", g.access,
       -- Oldest exporter first: its definition wins a port conflict (lib/meshes/analysis.ts).
+      -- Names in code-unit order whatever the database's collation: plans order new exporters
+      -- and importers the same way (lib/domain/intent-change.ts applyIntentChanges).
       ARRAY(SELECT e."clusterName" FROM "ServiceExport" e
         WHERE e."globalServiceId" = g.id AND e.enabled
-        ORDER BY e."updatedAt" ASC, e."clusterName" ASC) AS exports,
+        ORDER BY e."updatedAt" ASC, e."clusterName" COLLATE "C" ASC) AS exports,
       ARRAY(SELECT i."clusterName" FROM "ServiceImport" i
-        WHERE i."globalServiceId" = g.id AND i.enabled ORDER BY i."clusterName" ASC) AS imports,
+        WHERE i."globalServiceId" = g.id AND i.enabled
+        ORDER BY i."clusterName" COLLATE "C" ASC) AS imports,
       f.enabled AS "failoverEnabled", f.tiers, f."consecutive5xx", f."interval",
       f."baseEjectionTime", f."maxEjectionPercent"
     FROM "GlobalService" g

@@ -65,10 +65,16 @@ async function writeMemberships(
       AND t."globalServiceId" IN (SELECT jsonb_array_elements_text(${services}::jsonb))
       AND NOT EXISTS (SELECT 1 FROM jsonb_to_recordset(${wanted}::jsonb) AS w(g text, c text)
         WHERE w.g = t."globalServiceId" AND w.c = t."clusterName")`;
+  // A cluster that starts exporting is younger than every one that stays: exports are read back
+  // oldest first, and the plan put the new ones last (lib/domain/intent-change.ts). now() alone
+  // is not enough: it is the transaction's start, and the column keeps milliseconds.
   await tx.$executeRaw`
     INSERT INTO ${table} AS t (id, "globalServiceId", "clusterName", enabled, "updatedAt")
-    SELECT w.id, w.g, w.c, true, now() FROM jsonb_to_recordset(${wanted}::jsonb) AS w(id text, g text, c text)
-    ON CONFLICT ("globalServiceId", "clusterName") DO UPDATE SET enabled = true, "updatedAt" = now()
+    SELECT w.id, w.g, w.c, true, GREATEST(now()::timestamp, (SELECT max(k."updatedAt") +
+      interval '1 millisecond' FROM ${table} k WHERE k."globalServiceId" = w.g AND k.enabled))
+    FROM jsonb_to_recordset(${wanted}::jsonb) AS w(id text, g text, c text)
+    ON CONFLICT ("globalServiceId", "clusterName") DO UPDATE SET enabled = true,
+      "updatedAt" = EXCLUDED."updatedAt"
     WHERE NOT t.enabled`;
 }
 

@@ -5,6 +5,7 @@ import { bookinfoFleet } from "@/lib/meshes/testing/bookinfo";
 import {
   affectedClusters,
   applyIntentChanges,
+  exportsByAge,
   fleetIntentOf,
   IntentChangeError,
   inverseChanges,
@@ -128,6 +129,30 @@ describe("applyIntentChanges", () => {
       expect({ status: error.status, code: error.code }).toEqual({ status, code });
       expect(error.message).toMatch(message);
     }
+  });
+
+  it("orders exporters by age and importers by name, whatever order the change sends", () => {
+    const current = NONE.map((s) =>
+      s.name === "reviews" ? { ...s, exports: ["west-1"], imports: ["east-1"] } : s,
+    );
+    const after = applyIntentChanges(
+      current,
+      [change({ exports: ["east-2", "west-1", "east-1"], imports: ["west-1", "east-2"] })],
+      fleet,
+    );
+    // west-1 already exports, so it stays the oldest; the two new exporters start together.
+    expect(after.find((s) => s.name === "reviews")).toMatchObject({
+      exports: ["west-1", "east-1", "east-2"],
+      imports: ["east-2", "west-1"],
+    });
+  });
+});
+
+describe("exportsByAge", () => {
+  it("keeps the current exporters' order, appends the new ones by name, keeps duplicates", () => {
+    expect(exportsByAge(["c", "a"], ["b", "a", "c", "a-1"])).toEqual(["c", "a", "a-1", "b"]);
+    expect(exportsByAge([], ["b", "a", "b"])).toEqual(["a", "b", "b"]);
+    expect(exportsByAge(["a", "b"], ["b"])).toEqual(["b"]);
   });
 });
 

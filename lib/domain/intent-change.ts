@@ -32,6 +32,23 @@ export class IntentChangeError extends Error {
 /** `namespace/name` of a global service (the key plans and change sets use). */
 export const keyOf = (s: { namespace: string; name: string }) => `${s.namespace}/${s.name}`;
 
+// Code-unit order, as the database's `COLLATE "C"` (lib/db/intent-store.ts) sorts names.
+const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The exporters `wanted` in age order, oldest first: the order the stored intent reads back in
+ * after the apply (lib/db/intent-store.ts: since when a cluster exports, then by name). Clusters
+ * that already export keep their places; the new ones start together, so they follow by name.
+ * The oldest exporter's ports win a conflict (lib/meshes/analysis.ts), so the plan has to
+ * compile the order the stored intent will have, not the order the editor sent. Duplicates are
+ * kept for validation to report.
+ */
+export function exportsByAge(current: readonly string[], wanted: readonly string[]): string[] {
+  const age = new Map(current.map((c, i) => [c, i]));
+  const rank = (c: string) => age.get(c) ?? current.length;
+  return [...wanted].sort((a, b) => rank(a) - rank(b) || byName(a, b));
+}
+
 /** The compiler's view of one stored intent (disabled parts left out). */
 export function toServiceIntent(dto: IntentDto): GlobalServiceIntent {
   return {
@@ -73,8 +90,10 @@ export function applyIntentChanges(
       );
     byKey.set(key, {
       ...before,
-      exports: change.exports ?? before.exports,
-      imports: change.imports ?? before.imports,
+      // Lists in the order they are stored and read back in, so that the next plan of the stored
+      // intent compiles what this one did (importers are read by name).
+      exports: change.exports ? exportsByAge(before.exports, change.exports) : before.exports,
+      imports: change.imports ? [...change.imports].sort(byName) : before.imports,
       failover: change.failover === undefined ? before.failover : change.failover,
       trafficWeights:
         change.trafficWeights === undefined ? before.trafficWeights : change.trafficWeights,

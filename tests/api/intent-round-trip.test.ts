@@ -6,6 +6,8 @@ import * as plans from "@/app/api/v1/plans/route";
 import * as changeSets from "@/app/api/v1/change-sets/route";
 import type { IntentChange, IntentDto, PlanDto } from "@/lib/api/intent-schemas";
 import { seedDemoFleet } from "@/lib/db/demo-seed";
+import { applyClusterSnapshot } from "@/lib/db/inventory";
+import { bookinfoFleet } from "@/lib/demo/bookinfo-fleet";
 import { resetDatabase } from "../helpers/db";
 import { call, userWithToken } from "../helpers/api";
 
@@ -77,5 +79,60 @@ describe("apply, then plan the stored intent again", () => {
     const stored = await readIntent("reviews");
     expect(stored.failover?.outlierDetection).toEqual(outlierDetection);
     expect((await plan(asRead(stored))).clusters).toEqual([]);
+  });
+
+  /** east-2's reviews also serves gRPC on 9090: the exporters' ports conflict. */
+  const conflictingPorts = async () => {
+    const east2 = bookinfoFleet().find((c) => c.cluster.name === "east-2")!;
+    const services = east2.snapshot.services.map((s) =>
+      s.name === "reviews"
+        ? { ...s, ports: [...s.ports, { name: "grpc", port: 9090, protocol: "TCP" as const }] }
+        : s,
+    );
+    await applyClusterSnapshot(
+      "east-2",
+      { ...east2.snapshot, services },
+      { type: "system", label: "test" },
+    );
+  };
+  /** The exporter whose ports win the conflict, as the plan's warnings name it. */
+  const winner = (p: PlanDto) => {
+    const named = p.warnings
+      .filter((w) => w.code === "export-conflict")
+      .map((w) => /using the oldest exporter (\S+)$/.exec(w.message)?.[1]);
+    expect(named.length).toBeGreaterThan(0);
+    expect(new Set(named).size).toBe(1);
+    return named[0];
+  };
+  const reviews = { namespace: "bookinfo", name: "reviews", imports: ["east-1"] };
+
+  it("plans exporters sent in any order as the order they are stored in (new ones by name)", async () => {
+    await conflictingPorts();
+    const change = { ...reviews, version: 1, exports: ["east-2", "east-1"] };
+    const planned = await plan(change);
+    // Both start exporting in this apply, so neither is older: the tie goes by name.
+    expect(winner(planned)).toBe("east-1");
+    await apply(change);
+
+    const stored = await readIntent("reviews");
+    expect(stored.exports).toEqual(["east-1", "east-2"]);
+    const again = await plan(asRead(stored));
+    expect(again.clusters).toEqual([]);
+    expect(winner(again)).toBe("east-1");
+  });
+
+  it("keeps the oldest exporter first when a cluster joins later, whatever order is sent", async () => {
+    await conflictingPorts();
+    await apply({ ...reviews, version: 1, exports: ["east-2"] });
+    const change = { ...reviews, version: 2, exports: ["east-1", "east-2"] };
+    const planned = await plan(change);
+    expect(winner(planned)).toBe("east-2");
+    await apply(change);
+
+    const stored = await readIntent("reviews");
+    expect(stored.exports).toEqual(["east-2", "east-1"]);
+    const again = await plan(asRead(stored));
+    expect(again.clusters).toEqual([]);
+    expect(winner(again)).toBe("east-2");
   });
 });

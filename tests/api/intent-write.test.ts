@@ -83,6 +83,21 @@ describe("writeServiceIntents", () => {
     ]);
   });
 
+  it("makes a new exporter younger than every exporter that stays, so it is read back last", async () => {
+    const reviews = (await byName()).get("reviews")!;
+    const one = { ...reviews, exports: ["east-2"], failover: null, trafficWeights: null };
+    expect(await write([{ intent: one, baseVersion: reviews.version }])).toBeNull();
+    // As if east-2 had been written by a transaction that started after ours, or in the same
+    // millisecond: now() alone would put east-1 first.
+    await db().serviceExport.updateMany({
+      where: { globalService: { name: "reviews" }, clusterName: "east-2" },
+      data: { updatedAt: new Date(Date.now() + 60_000) },
+    });
+    const two = { ...one, version: one.version + 1, exports: ["east-2", "east-1"] };
+    expect(await write([{ intent: two, baseVersion: two.version }])).toBeNull();
+    expect((await byName()).get("reviews")?.exports).toEqual(["east-2", "east-1"]);
+  });
+
   it("names the first stale service and, rolled back, changes nothing", async () => {
     const s = await byName();
     const before = await loadIntent();
