@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { compileFleet } from "./index";
-import { bookinfoFleet, RICH_INTENT } from "./testing/bookinfo";
+import { bookinfoFleet, bookinfoService, RICH_INTENT } from "./testing/bookinfo";
 import { compilationYaml, expectGolden } from "./testing/golden";
 
 describe("Consul translator", () => {
@@ -24,6 +24,34 @@ describe("Consul translator", () => {
         { name: "reviews", consumers: [{ peer: "east-1" }, { peer: "west-1" }] },
       ],
     });
+  });
+
+  it("exports same-named services of two namespaces to the consumers of both, with a warning", () => {
+    const fleet = bookinfoFleet("consul");
+    fleet.clusters
+      .find((c) => c.name === "east-2")!
+      .services.push({ ...bookinfoService("reviews", 1), namespace: "shop" });
+    const compiled = compileFleet(
+      {
+        services: [
+          { namespace: "shop", name: "reviews", exports: ["east-2"], imports: ["east-1"] },
+          { namespace: "bookinfo", name: "reviews", exports: ["east-2"], imports: ["west-1"] },
+        ],
+      },
+      fleet,
+    );
+    const east2 = compiled.clusters["east-2"]!;
+    // One Consul service: neither global service's consumers may be lost.
+    expect(
+      east2.resources.filter((r) => r.kind === "ExportedServices").map((r) => r["spec"]),
+    ).toEqual([
+      { services: [{ name: "reviews", consumers: [{ peer: "east-1" }, { peer: "west-1" }] }] },
+    ]);
+    expect(
+      east2.warnings
+        .filter((w) => w.message.startsWith("Consul CE has one namespace"))
+        .map((w) => w.globalService),
+    ).toEqual(["bookinfo/reviews", "shop/reviews"]);
   });
 
   it("fails over through the exporting peers in tier order, skipping itself", () => {

@@ -30,6 +30,14 @@ export const consulTranslator: MeshTranslator = {
     if (target.exporter && peers.length) {
       const entry: ExportedEntry = { name, consumers: peers };
       out.resource(exportedServices([entry]));
+      const namesakes = target.cluster.services
+        .filter((s) => s.name === name && s.namespace !== svc.intent.namespace)
+        .map((s) => s.namespace);
+      if (namesakes.length)
+        out.warn(
+          "mesh-cannot-express",
+          `Consul CE has one namespace: the ${name} Services of namespaces ${[svc.intent.namespace, ...namesakes].sort().join(", ")} in ${self} are one Consul service, and peers importing ${svc.key} reach all of them`,
+        );
       out.resource(
         managedResource({
           apiVersion: CONSUL,
@@ -88,10 +96,27 @@ function exportedServices(services: ExportedEntry[]): DesiredResource {
   });
 }
 
-/** ExportedServices is a per-partition singleton: merge the per-service entries, sorted. */
+/**
+ * ExportedServices is a per-partition singleton: merge the per-service entries, sorted. Two
+ * namespaces' `reviews` are two global services but one Consul service (consul-k8s registers
+ * the Services of every Kubernetes namespace into Consul CE's one namespace), so their entries
+ * become one, exported to the consumers of both. An entry's `namespace` would keep them apart,
+ * but consul-k8s refuses it unless Consul Enterprise namespaces are enabled ("Consul Namespaces
+ * must be enabled to specify service namespace", ExportedService.validate in
+ * https://github.com/hashicorp/consul-k8s/blob/main/control-plane/api/v1alpha1/exportedservices_types.go).
+ */
 export const mergeExportedServices: ResourceMerger = (a, b) => {
   const entries = (r: DesiredResource) => (r["spec"] as { services: ExportedEntry[] }).services;
   const byName = new Map<string, ExportedEntry>();
-  for (const e of [...entries(a), ...entries(b)]) byName.set(e.name, e);
+  for (const e of [...entries(a), ...entries(b)]) {
+    const prev = byName.get(e.name);
+    byName.set(e.name, prev ? { name: e.name, consumers: allConsumers(prev, e) } : e);
+  }
   return exportedServices([...byName.values()].sort((x, y) => (x.name < y.name ? -1 : 1)));
 };
+
+/** The consumers of two entries for one Consul service, each peer once, by peer name. */
+function allConsumers(x: ExportedEntry, y: ExportedEntry): ExportedEntry["consumers"] {
+  const peers = new Set([...x.consumers, ...y.consumers].map((c) => c.peer));
+  return [...peers].sort().map((peer) => ({ peer }));
+}
