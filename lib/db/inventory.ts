@@ -8,6 +8,8 @@ import {
 import { notFound } from "@/lib/api/errors";
 import { globalHostname } from "@/lib/domain/global-name";
 import { diffServices, serviceColumns } from "@/lib/domain/inventory-diff";
+import { Semaphore } from "@/lib/domain/semaphore";
+import { env } from "@/lib/env";
 import { db, type Prisma } from "@/lib/db/client";
 import { recordAudit, type Actor } from "@/lib/db/audit";
 import { readGlobalHostStyle } from "@/lib/db/global-hostname";
@@ -104,6 +106,16 @@ const STORED_SELECT = {
 
 type Summary = { created: number; updated: number; removed: number };
 
+/**
+ * Inventory transactions at once per process: at most half the pool, so that a storm of
+ * snapshots (a fleet registering, or sending new inventory after an upgrade) queues here in
+ * order instead of failing on the pool's wait limit, and leaves connections for the
+ * long-polls, acknowledgements and pages.
+ */
+let inventoryLimit: Semaphore | undefined;
+const inventorySlots = () =>
+  (inventoryLimit ??= new Semaphore(Math.max(1, Math.floor(env().MERIDIAN_DB_POOL_MAX / 2))));
+
 /** Run an inventory change for an existing cluster, mark it seen and audit what changed. */
 async function inventoryChange(
   clusterName: string,
@@ -111,19 +123,21 @@ async function inventoryChange(
   action: string,
   change: (tx: Tx) => Promise<Summary>,
 ): Promise<Summary> {
-  return db().$transaction(async (tx) => {
-    const cluster = await tx.cluster.findUnique({
-      where: { name: clusterName },
-      select: { name: true },
-    });
-    if (!cluster) throw notFound("Cluster");
-    const summary = await change(tx);
-    await tx.cluster.update({ where: { name: clusterName }, data: { lastSeenAt: new Date() } });
-    if (summary.created || summary.removed) {
-      await recordAudit(tx, actor, action, "cluster", clusterName, summary);
-    }
-    return summary;
-  });
+  return inventorySlots().run(() =>
+    db().$transaction(async (tx) => {
+      const cluster = await tx.cluster.findUnique({
+        where: { name: clusterName },
+        select: { name: true },
+      });
+      if (!cluster) throw notFound("Cluster");
+      const summary = await change(tx);
+      await tx.cluster.update({ where: { name: clusterName }, data: { lastSeenAt: new Date() } });
+      if (summary.created || summary.removed) {
+        await recordAudit(tx, actor, action, "cluster", clusterName, summary);
+      }
+      return summary;
+    }),
+  );
 }
 
 const meshKey = (m: ReportedMesh) =>

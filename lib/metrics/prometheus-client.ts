@@ -1,6 +1,7 @@
 // Prometheus HTTP API client: /api/v1/query and /api/v1/query_range, with timeouts, a
 // per-source concurrency limit, a short TTL cache and redirect refusal.
 // https://prometheus.io/docs/prometheus/latest/querying/api/
+import { Semaphore } from "@/lib/domain/semaphore";
 import { ResponseTooLargeError } from "@/lib/metrics/pinned-fetch";
 import { ApiResponseSchema, type QueryData } from "@/lib/metrics/prometheus-schema";
 import { SsrfError } from "@/lib/metrics/ssrf-guard";
@@ -110,48 +111,6 @@ function authHeader(auth: SourceAuth): string {
     : `Basic ${Buffer.from(`${auth.username}:${auth.password}`).toString("base64")}`;
 }
 
-/**
- * A tiny counting semaphore. A released slot passes straight to the next waiter, so the
- * limit holds even between release and resume; a waiter whose signal aborts leaves.
- */
-class Semaphore {
-  private active = 0;
-  private readonly waiting: Array<() => void> = [];
-  constructor(private readonly limit: number) {}
-  async run<T>(signal: AbortSignal, fn: () => Promise<T>): Promise<T> {
-    if (this.active < this.limit) {
-      this.active++;
-    } else {
-      await new Promise<void>((resolve, reject) => {
-        const wake = () => {
-          signal.removeEventListener("abort", onAbort);
-          resolve();
-        };
-        const onAbort = () => {
-          this.waiting.splice(this.waiting.indexOf(wake), 1);
-          reject(signal.reason);
-        };
-        signal.addEventListener("abort", onAbort, { once: true });
-        this.waiting.push(wake);
-      });
-      if (signal.aborted) {
-        this.release();
-        throw signal.reason;
-      }
-    }
-    try {
-      return await fn();
-    } finally {
-      this.release();
-    }
-  }
-  private release(): void {
-    const next = this.waiting.shift();
-    if (next) next();
-    else this.active--;
-  }
-}
-
 /** Creates a client. Sources are passed per call so one client serves every source. */
 export function createPrometheusClient(options: PrometheusClientOptions = {}): PrometheusClient {
   const timeoutMs = options.timeoutMs ?? 5_000;
@@ -222,7 +181,7 @@ export function createPrometheusClient(options: PrometheusClientOptions = {}): P
     const signal = AbortSignal.timeout(timeoutMs);
     const queued = () => fail("timeout", "timeout");
     return semaphore(source)
-      .run(signal, async () => {
+      .run(async () => {
         let body: unknown;
         let status: number;
         try {
@@ -257,7 +216,7 @@ export function createPrometheusClient(options: PrometheusClientOptions = {}): P
           throw fail("unreachable", "unreachable");
         }
         return parse(body, status, fail);
-      })
+      }, signal)
       .catch((err: unknown) => {
         // Only the semaphore rejects with something else: the deadline passed in the queue.
         throw err instanceof PrometheusQueryError ? err : queued();

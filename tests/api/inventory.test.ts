@@ -7,6 +7,7 @@ import * as overview from "@/app/api/v1/overview/route";
 import { bookinfoFleet } from "@/lib/demo/bookinfo-fleet";
 import { db } from "@/lib/db/client";
 import { seedDemoFleet } from "@/lib/db/demo-seed";
+import { createCluster, updateCluster } from "@/lib/db/clusters";
 import { applyClusterSnapshot } from "@/lib/db/inventory";
 import { resetDatabase } from "../helpers/db";
 import { call, userWithToken } from "../helpers/api";
@@ -194,5 +195,28 @@ describe("inventory snapshots and global services", () => {
         .body as GsList
     ).items[0]!;
     expect(rev.health).toBe("healthy"); // only fresh clusters count; east-1 and east-2 are fully ready
+  });
+  it("stores a storm of concurrent snapshots, none refused for want of a connection", async () => {
+    const names = Array.from({ length: 24 }, (_, i) => `storm-${i}`);
+    for (const name of names) {
+      const created = await createCluster({ name, region: "storm" }, SYSTEM, { simulated: true });
+      await updateCluster(name, { version: created.version, state: "live" }, SYSTEM);
+    }
+    const snapshot = (cluster: string) => ({
+      meshes: [],
+      services: Array.from({ length: 40 }, (_, k) => ({
+        namespace: "storm",
+        name: `svc-${k}`,
+        type: "ClusterIP",
+        ports: [{ name: "http", port: 80, protocol: "TCP" }],
+        labels: { cluster },
+        endpointsByZone: {},
+      })),
+    });
+    const results = await Promise.allSettled(
+      names.map((n) => applyClusterSnapshot(n, snapshot(n), SYSTEM)),
+    );
+    expect(results.filter((r) => r.status === "rejected")).toEqual([]);
+    expect(await db().service.count({ where: { clusterName: { in: names } } })).toBe(24 * 40);
   });
 });

@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { Semaphore } from "./semaphore";
+
+const tick = () => new Promise((r) => setTimeout(r, 1));
+
+describe("Semaphore", () => {
+  it("runs at most `limit` tasks at once, the rest in arrival order", async () => {
+    const s = new Semaphore(2);
+    let running = 0;
+    let peak = 0;
+    const order: number[] = [];
+    await Promise.all(
+      Array.from({ length: 7 }, (_, i) =>
+        s.run(async () => {
+          running++;
+          peak = Math.max(peak, running);
+          order.push(i);
+          await tick();
+          running--;
+        }),
+      ),
+    );
+    expect(peak).toBe(2);
+    expect(order).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(s.load).toEqual({ active: 0, waiting: 0 });
+  });
+
+  it("frees the slot of a task that throws", async () => {
+    const s = new Semaphore(1);
+    await expect(s.run(() => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
+    expect(await s.run(async () => "next")).toBe("next");
+    expect(s.load).toEqual({ active: 0, waiting: 0 });
+  });
+
+  it("drops a waiter whose signal aborts, without running it", async () => {
+    const s = new Semaphore(1);
+    let release!: () => void;
+    const first = s.run(() => new Promise<void>((r) => (release = r)));
+    const abort = new AbortController();
+    let ran = false;
+    const waiting = s.run(async () => void (ran = true), abort.signal);
+    expect(s.load).toEqual({ active: 1, waiting: 1 });
+    abort.abort(new Error("gave up"));
+    await expect(waiting).rejects.toThrow("gave up");
+    expect(s.load).toEqual({ active: 1, waiting: 0 });
+    release();
+    await first;
+    expect(ran).toBe(false);
+    expect(s.load).toEqual({ active: 0, waiting: 0 });
+  });
+});
