@@ -195,13 +195,15 @@ export async function authenticateAgent(credential: string): Promise<AgentPrinci
 export async function acceptReport(
   p: AgentPrincipal,
   report: Report,
+  signal?: AbortSignal,
 ): Promise<{ created: number; updated: number; removed: number }> {
   const actor = agentActor(p);
   const now = new Date();
   let summary = { created: 0, updated: 0, removed: 0 };
   if (report.kind === "snapshot")
-    summary = await applyClusterSnapshot(p.clusterName, report.snapshot, actor);
-  else if (report.kind === "delta") summary = await applyClusterDelta(p.clusterName, report, actor);
+    summary = await applyClusterSnapshot(p.clusterName, report.snapshot, actor, signal);
+  else if (report.kind === "delta")
+    summary = await applyClusterDelta(p.clusterName, report, actor, signal);
   else await db().cluster.update({ where: { name: p.clusterName }, data: { lastSeenAt: now } });
   await db().agent.update({
     where: { clusterName: p.clusterName },

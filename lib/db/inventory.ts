@@ -5,7 +5,7 @@ import {
   type ReportedMesh,
   type ReportedService,
 } from "@/lib/agent-protocol/snapshot";
-import { notFound } from "@/lib/api/errors";
+import { ApiError, notFound } from "@/lib/api/errors";
 import { globalHostname } from "@/lib/domain/global-name";
 import { diffServices, serviceColumns } from "@/lib/domain/inventory-diff";
 import { Semaphore } from "@/lib/domain/semaphore";
@@ -116,29 +116,47 @@ let inventoryLimit: Semaphore | undefined;
 const inventorySlots = () =>
   (inventoryLimit ??= new Semaphore(Math.max(1, Math.floor(env().MERIDIAN_DB_POOL_MAX / 2))));
 
-/** Run an inventory change for an existing cluster, mark it seen and audit what changed. */
+/**
+ * Run an inventory change for an existing cluster, mark it seen and audit what changed. A
+ * change whose `signal` aborts while it waits for a slot (the agent gave up and will send its
+ * report again) leaves the queue without running.
+ */
 async function inventoryChange(
   clusterName: string,
   actor: Actor,
   action: string,
   change: (tx: Tx) => Promise<Summary>,
+  signal?: AbortSignal,
 ): Promise<Summary> {
-  return inventorySlots().run(() =>
-    db().$transaction(async (tx) => {
-      const cluster = await tx.cluster.findUnique({
-        where: { name: clusterName },
-        select: { name: true },
-      });
-      if (!cluster) throw notFound("Cluster");
-      const summary = await change(tx);
-      await tx.cluster.update({ where: { name: clusterName }, data: { lastSeenAt: new Date() } });
-      if (summary.created || summary.removed) {
-        await recordAudit(tx, actor, action, "cluster", clusterName, summary);
-      }
-      return summary;
-    }),
-  );
+  if (signal?.aborted) throw clientGone();
+  return inventorySlots()
+    .run(
+      () =>
+        db().$transaction(async (tx) => {
+          const cluster = await tx.cluster.findUnique({
+            where: { name: clusterName },
+            select: { name: true },
+          });
+          if (!cluster) throw notFound("Cluster");
+          const summary = await change(tx);
+          await tx.cluster.update({
+            where: { name: clusterName },
+            data: { lastSeenAt: new Date() },
+          });
+          if (summary.created || summary.removed) {
+            await recordAudit(tx, actor, action, "cluster", clusterName, summary);
+          }
+          return summary;
+        }),
+      signal,
+    )
+    .catch((error: unknown) => {
+      throw signal?.aborted ? clientGone() : error;
+    });
 }
+
+const clientGone = () =>
+  new ApiError(503, "client_gone", "The report was dropped: its sender went away while it waited");
 
 const meshKey = (m: ReportedMesh) =>
   `${m.type}|${m.version}|${m.trustDomain}|${m.rootCaFingerprint}`;
@@ -177,14 +195,21 @@ export async function applyClusterSnapshot(
   clusterName: string,
   input: unknown,
   actor: Actor,
+  signal?: AbortSignal,
 ): Promise<Summary> {
   const snapshot: ClusterSnapshot = clusterSnapshotSchema.parse(input);
   if (await snapshotUnchanged(clusterName, snapshot)) return { created: 0, updated: 0, removed: 0 };
-  return inventoryChange(clusterName, actor, "inventory.snapshot", async (tx) => {
-    await replaceMeshes(tx, clusterName, snapshot.meshes);
-    const stored = await tx.service.findMany({ where: { clusterName }, select: STORED_SELECT });
-    return writeServiceDiff(tx, clusterName, diffServices(stored, snapshot.services));
-  });
+  return inventoryChange(
+    clusterName,
+    actor,
+    "inventory.snapshot",
+    async (tx) => {
+      await replaceMeshes(tx, clusterName, snapshot.meshes);
+      const stored = await tx.service.findMany({ where: { clusterName }, select: STORED_SELECT });
+      return writeServiceDiff(tx, clusterName, diffServices(stored, snapshot.services));
+    },
+    signal,
+  );
 }
 
 /**
@@ -199,6 +224,7 @@ export async function applyClusterDelta(
     meshes?: ReportedMesh[];
   },
   actor: Actor,
+  signal?: AbortSignal,
 ): Promise<Summary> {
   const deleting = new Set(delta.deletes.map((d) => `${d.namespace}/${d.name}`));
   const upserts = delta.upserts.filter((u) => !deleting.has(`${u.namespace}/${u.name}`));
@@ -206,12 +232,18 @@ export async function applyClusterDelta(
     namespace: k.namespace,
     name: k.name,
   }));
-  return inventoryChange(clusterName, actor, "inventory.delta", async (tx) => {
-    if (delta.meshes) await replaceMeshes(tx, clusterName, delta.meshes);
-    const stored = named.length
-      ? await tx.service.findMany({ where: { clusterName, OR: named }, select: STORED_SELECT })
-      : [];
-    // Diff over just the named services: what is upserted stays, what is deleted goes.
-    return writeServiceDiff(tx, clusterName, diffServices(stored, upserts));
-  });
+  return inventoryChange(
+    clusterName,
+    actor,
+    "inventory.delta",
+    async (tx) => {
+      if (delta.meshes) await replaceMeshes(tx, clusterName, delta.meshes);
+      const stored = named.length
+        ? await tx.service.findMany({ where: { clusterName, OR: named }, select: STORED_SELECT })
+        : [];
+      // Diff over just the named services: what is upserted stays, what is deleted goes.
+      return writeServiceDiff(tx, clusterName, diffServices(stored, upserts));
+    },
+    signal,
+  );
 }

@@ -218,5 +218,13 @@ describe("inventory snapshots and global services", () => {
     );
     expect(results.filter((r) => r.status === "rejected")).toEqual([]);
     expect(await db().service.count({ where: { clusterName: { in: names } } })).toBe(24 * 40);
+    // A report whose agent went away while it waited is dropped, not run.
+    const gone = AbortSignal.abort();
+    const changed = { ...snapshot("storm-0"), services: [] };
+    await expect(applyClusterSnapshot("storm-0", changed, SYSTEM, gone)).rejects.toMatchObject({
+      status: 503,
+      code: "client_gone",
+    });
+    expect(await db().service.count({ where: { clusterName: "storm-0" } })).toBe(40);
   });
 });

@@ -8,5 +8,6 @@ import { acceptReport } from "@/lib/db/agents";
 
 export const POST = withAgent(async (req, { agent }) => {
   const report = parseOrThrow(reportSchema, await readJson(req, MAX_REPORT_BYTES));
-  return NextResponse.json(await acceptReport(agent, report));
+  // The request's signal: a report whose agent timed out leaves the inventory queue unrun.
+  return NextResponse.json(await acceptReport(agent, report, req.signal));
 });
