@@ -22,6 +22,8 @@ async function ensureGlobalServices(
   keys: { namespace: string; name: string }[],
 ): Promise<Map<string, string>> {
   if (keys.length === 0) return new Map();
+  // Snapshots created these already (insertGlobalServicesFirst); inserting again costs no wait
+  // and brings back one pruned in between.
   await insertGlobalServices(tx, keys);
   const rows = await tx.globalService.findMany({
     where: { OR: keys.map((k) => ({ namespace: k.namespace, name: k.name })) },
