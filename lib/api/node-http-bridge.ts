@@ -1,12 +1,13 @@
 import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { NextRequest } from "next/server";
+import { MAX_REPORT_BYTES } from "@/lib/agent-protocol/messages";
 
 /**
- * Most of a body the bridge holds: the agent API's largest (MAX_REPORT_BYTES, 8 MiB) plus one
- * byte, so the handler still sees that it is too large and answers 413; the rest is drained.
+ * Most of a body the bridge holds: the agent API's largest plus one byte, so the handler still
+ * sees that it is too large and answers 413; the rest is drained.
  */
-const MAX_BUFFERED_BYTES = 8 * 1024 * 1024 + 1;
+const MAX_BUFFERED_BYTES = MAX_REPORT_BYTES + 1;
 
 /** The request body, read into memory (cheaper than a web stream for the agent's small JSON). */
 function readBody(req: IncomingMessage): Promise<Buffer> {

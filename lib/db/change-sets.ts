@@ -181,9 +181,7 @@ export async function recordChangeSet(
       where: { id: options.rollbackOfId },
       data: { status: "rolled_back" },
     });
-  const acceptedErrors = record.compiled.plan.warnings
-    .filter((w) => w.severity === "error")
-    .map((w) => w.code);
+  const acceptedErrors = planErrors(record.compiled.plan).map((w) => w.code);
   await recordAudit(tx, options.actor, record.action, "changeset", String(row.number), {
     services: record.services,
     clusters: generations.map((g) => g.clusterName),
@@ -198,9 +196,12 @@ export function announce(result: { row: Row; clusters: string[] }): ChangeSetDto
   return toDto(result.row);
 }
 
-/** 422 when the plan says traffic would fail (trust roots or meshes that cannot talk). */
+/** The plan's warnings that say traffic would fail (trust roots or meshes that cannot talk). */
+const planErrors = (plan: PlanDto) => plan.warnings.filter((w) => w.severity === "error");
+
+/** 422 when the plan has errors. */
 function refuseErrors(plan: PlanDto): void {
-  const errors = plan.warnings.filter((w) => w.severity === "error");
+  const errors = planErrors(plan);
   if (!errors.length) return;
   const shown = errors.slice(0, 3).map((w) => w.message);
   const more = errors.length > shown.length ? ` (and ${errors.length - shown.length} more)` : "";

@@ -2,6 +2,7 @@ import "server-only";
 import type { RawAlert } from "@/lib/domain/alert-model";
 import type { RollupService } from "@/lib/domain/alert-rollup";
 import { computeFleetAlerts, type FleetAlertCluster } from "@/lib/domain/fleet-alerts";
+import { byName } from "@/lib/domain/intent-change";
 import type { FleetInventory, GlobalServiceIntent, InventoryService } from "@/lib/meshes/model";
 import { db } from "@/lib/db/client";
 import { staleness } from "@/lib/db/cluster-view";
@@ -37,7 +38,6 @@ function tiersOf(raw: unknown): NonNullable<GlobalServiceIntent["failover"]>["ti
  * planned in (lib/db/intent-store.ts), so an export-conflict alert names the plan's winner.
  */
 function oldestFirst<T extends { updatedAt: Date; clusterName: string }>(rows: T[]): T[] {
-  const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   return [...rows].sort(
     (a, b) => a.updatedAt.getTime() - b.updatedAt.getTime() || byName(a.clusterName, b.clusterName),
   );

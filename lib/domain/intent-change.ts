@@ -32,8 +32,8 @@ export class IntentChangeError extends Error {
 /** `namespace/name` of a global service (the key plans and change sets use). */
 export const keyOf = (s: { namespace: string; name: string }) => `${s.namespace}/${s.name}`;
 
-// Code-unit order, as the database's `COLLATE "C"` (lib/db/intent-store.ts) sorts names.
-const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+/** Code-unit order, as the database's `COLLATE "C"` (lib/db/intent-store.ts) sorts names. */
+export const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * The exporters `wanted` in age order, oldest first: the order the stored intent reads back in
