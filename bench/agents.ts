@@ -28,6 +28,8 @@ const { values } = parseArgs({
     "memory-services": { type: "string", default: "50" },
     // Agents talk to the plain node:http agent listener (MERIDIAN_AGENT_PORT) instead of Next.
     "agent-listener": { type: "boolean", default: false },
+    // Agents long-poll for desired state instead of following the event stream.
+    "long-poll": { type: "boolean", default: false },
   },
 });
 const N = Number(values.clusters);
@@ -37,6 +39,7 @@ const WARMUP = Number(values.warmup);
 const MEM_N = Number(values["memory-clusters"]);
 const MEM_S = Number(values["memory-services"]);
 const LISTENER = values["agent-listener"];
+const LONG_POLL = values["long-poll"];
 const startBenchApp = async () =>
   startApp(dbUrl, await freePort(), 20, LISTENER ? await freePort() : undefined);
 
@@ -138,26 +141,24 @@ async function measureFloor(
   };
 }
 
-// Where a sample's time goes, measured in the agents (this process): the long-poll answer
-// arrives, the set is applied (the acknowledgement is sent), the acknowledgement is answered.
-// Milliseconds from the round's start, for the round's target generation only.
+// Where a sample's time goes, measured in the agents (this process): the desired state arrives
+// (the long-poll answer or the stream's event), the set is applied (the acknowledgement is
+// sent), the acknowledgement is answered. Milliseconds from the round's start, for the round's
+// target generation only.
 const phases = { answered: [] as number[], applied: [] as number[], acknowledged: [] as number[] };
 function timePhases(round: () => { t0: number; target: number }) {
   const proto = MeridianClient.prototype;
-  const desired = proto.desired;
   const status = proto.status;
-  proto.desired = async function (this: MeridianClient, ...args: Parameters<typeof desired>) {
-    const answer = await desired.apply(this, args);
-    const { t0, target } = round();
-    if (answer?.generation === target && t0) phases.answered.push(performance.now() - t0);
-    return answer;
-  };
   proto.status = async function (this: MeridianClient, ...args: Parameters<typeof status>) {
     const { t0, target } = round();
     const mine = args[0].generation === target && t0 > 0;
     if (mine) phases.applied.push(performance.now() - t0);
     await status.apply(this, args);
     if (mine) phases.acknowledged.push(performance.now() - t0);
+  };
+  return (generation: number) => {
+    const { t0, target } = round();
+    if (generation === target && t0) phases.answered.push(performance.now() - t0);
   };
 }
 
@@ -169,12 +170,14 @@ async function latencyPhase() {
   let target = 0;
   let t0 = 0;
   const samples: number[] = [];
-  timePhases(() => ({ t0, target }));
+  const answered = timePhases(() => ({ t0, target }));
   const agents = await startSimulatedAgents({
     url: app.agentUrl,
     joinTokens: tokens,
     fleet,
     longPollSeconds: 55,
+    longPoll: LONG_POLL,
+    onDesired: (_cluster, generation) => answered(generation),
     onApplied: (cluster, generation) => {
       applied.set(cluster, generation);
       if (generation === target && t0) samples.push(performance.now() - t0);
@@ -186,6 +189,10 @@ async function latencyPhase() {
     "initial snapshots",
   );
   log(`${N} agents connected, ${N * S} services stored in ${Math.round(snapshotMs)} ms`);
+  // For CPU profiles (BENCH_APP_PROFILE_DIR, --cpu-prof): the rounds' window on the monotonic
+  // clock that V8's profiles use, in microseconds.
+  const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
+  const roundsFromUs = monotonicUs();
   for (let round = 1; round <= WARMUP + ROUNDS; round++) {
     target = round;
     samples.length = 0;
@@ -219,6 +226,7 @@ async function latencyPhase() {
     roundSamples.push(...samples);
     roundSlowestMs.push(ms(Math.max(...samples)));
   }
+  log(`rounds ran from ${roundsFromUs} to ${monotonicUs()} µs (monotonic clock)`);
   const floor = await measureFloor(app);
   await agents.stop();
   await app.stop();
@@ -226,6 +234,7 @@ async function latencyPhase() {
   const p99 = percentile(roundSamples, 99);
   return {
     transport: LISTENER ? "agent listener (node:http)" : "next start",
+    desiredState: LONG_POLL ? "long-poll" : "event stream",
     agents: N,
     servicesPerAgent: S,
     rounds: ROUNDS,

@@ -4,7 +4,7 @@
 // is unreachable, nothing in the cluster is touched.
 import { newAgentCredential } from "../../lib/agent-protocol/credential";
 import { diffSnapshots, isEmptyDelta } from "../../lib/agent-protocol/delta";
-import type { Report } from "../../lib/agent-protocol/messages";
+import type { DesiredResponse, Report } from "../../lib/agent-protocol/messages";
 import type { ClusterSnapshot } from "../../lib/agent-protocol/snapshot";
 import { backoffMs, sleep } from "./backoff";
 import type { InventorySource, ResourceWriter } from "./cluster";
@@ -31,9 +31,19 @@ export type AgentOptions = {
   deltaDelayMs?: number;
   heartbeatMs?: number;
   longPollSeconds?: number;
+  /**
+   * Follow Meridian's desired-state stream (server-sent events; default) rather than
+   * long-poll. Against a Meridian without the stream (404) the agent long-polls anyway.
+   */
+  stream?: boolean;
+  /** Called when a desired generation arrived, before it is applied (benchmarks, tests). */
+  onDesired?: (generation: number) => void;
   /** Called after a generation was applied and acknowledged (benchmarks, tests). */
   onApplied?: (generation: number) => void;
 };
+
+/** A stream Meridian ends sooner than this is reopened only after this long. */
+const MIN_STREAM_MS = 1000;
 
 export class Agent {
   private readonly abort = new AbortController();
@@ -172,41 +182,41 @@ export class Agent {
 
   private async desiredLoop(): Promise<void> {
     let failures = 0;
+    let streaming = this.o.stream ?? true;
+    const reached = () => {
+      // Back after an outage (Meridian restarted, or another replica answers): resend the
+      // full inventory, since what Meridian holds may be older than what the cluster has.
+      if (failures > 0) this.resync();
+      failures = 0;
+      this.setConnected(true);
+    };
     while (!this.signal.aborted) {
       try {
+        if (streaming) {
+          const openedAt = Date.now();
+          const stream = this.o.client.desiredStream(this.observedGeneration, this.signal, reached);
+          for await (const desired of stream) await this.converge(desired);
+          // Meridian ended the stream (it lasts minutes, or a replica is shutting down): open
+          // the next at once — but never in a tight loop against one that ends them at once.
+          if (Date.now() - openedAt < MIN_STREAM_MS) await sleep(MIN_STREAM_MS, this.signal);
+          continue;
+        }
         // After a failure, ask without waiting: the answer proves Meridian is back, and the
-        // inventory resync below must not sit behind a long-poll that may last a minute.
+        // inventory resync must not sit behind a long-poll that may last a minute.
         const desired = await this.o.client.desired(
           this.observedGeneration,
           failures > 0 ? 0 : (this.o.longPollSeconds ?? 30),
           this.signal,
         );
-        // Back after an outage (Meridian restarted, or another replica answers): resend the
-        // full inventory, since what Meridian holds may be older than what the cluster has.
-        if (failures > 0) this.resync();
-        failures = 0;
-        this.setConnected(true);
-        if (!desired) continue;
-        const results = await this.o.writer.apply(desired.resources);
-        const errors = results.filter(
-          (r) => !["applied", "unchanged", "pruned"].includes(r.result),
-        );
-        if (errors.length) {
-          this.o.metrics?.applyErrors.inc(errors.length);
-          this.o.log.warn("some resources were not applied", {
-            generation: desired.generation,
-            errors: errors
-              .slice(0, 5)
-              .map((e) => `${e.kind} ${e.namespace}/${e.name}: ${e.result} ${e.message}`),
-          });
-        }
-        await this.o.client.status({ generation: desired.generation, results });
-        this.observedGeneration = desired.generation;
-        this.o.onApplied?.(desired.generation);
-        this.o.metrics?.observedGeneration.set(desired.generation);
-        this.o.metrics?.lastSync.set(Date.now() / 1000);
+        reached();
+        if (desired) await this.converge(desired);
       } catch (error) {
         if (this.signal.aborted || this.fatal(error)) return;
+        if (streaming && error instanceof MeridianRefused && error.status === 404) {
+          streaming = false;
+          this.o.log.info("Meridian serves no desired-state stream; long-polling instead");
+          continue;
+        }
         this.setConnected(false);
         this.o.log.warn("desired-state poll failed; keeping the cluster as it is and retrying", {
           error: (error as Error).message,
@@ -214,6 +224,27 @@ export class Agent {
         await sleep(backoffMs(failures++), this.signal);
       }
     }
+  }
+
+  /** Apply one desired generation, prune what it no longer holds, and acknowledge it. */
+  private async converge(desired: DesiredResponse): Promise<void> {
+    this.o.onDesired?.(desired.generation);
+    const results = await this.o.writer.apply(desired.resources);
+    const errors = results.filter((r) => !["applied", "unchanged", "pruned"].includes(r.result));
+    if (errors.length) {
+      this.o.metrics?.applyErrors.inc(errors.length);
+      this.o.log.warn("some resources were not applied", {
+        generation: desired.generation,
+        errors: errors
+          .slice(0, 5)
+          .map((e) => `${e.kind} ${e.namespace}/${e.name}: ${e.result} ${e.message}`),
+      });
+    }
+    await this.o.client.status({ generation: desired.generation, results });
+    this.observedGeneration = desired.generation;
+    this.o.onApplied?.(desired.generation);
+    this.o.metrics?.observedGeneration.set(desired.generation);
+    this.o.metrics?.lastSync.set(Date.now() / 1000);
   }
 
   /** A revoked credential cannot recover by retrying: stop and say so. */

@@ -9,9 +9,16 @@ export type AgentRequest = {
   headers: Headers;
   body?: string;
   signal: AbortSignal;
+  /** Hand a 200 answer's body over as it arrives (an event stream) instead of reading it all. */
+  stream?: boolean;
 };
 /** What the client reads of an answer; a fetch `Response` has the same shape. */
-export type AgentAnswer = { status: number; json(): Promise<unknown> };
+export type AgentAnswer = {
+  status: number;
+  json(): Promise<unknown>;
+  /** With `stream`: the body as it arrives, until the server ends it or the signal aborts. */
+  body?: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array> | null;
+};
 export type AgentFetch = (url: URL, init: AgentRequest) => Promise<AgentAnswer>;
 
 const pools = {
@@ -30,6 +37,14 @@ function once(url: URL, init: AgentRequest): Promise<AgentAnswer & { retry?: tru
       url,
       { method: init.method ?? "GET", headers, agent: pool.agent },
       (res) => {
+        if (init.stream && res.statusCode === 200) {
+          // The abort listener stays until the stream ends: aborting is how it is closed.
+          res.on("close", done);
+          // Errors reach the reader through the stream's iterator; none may go unheard before.
+          res.on("error", () => undefined);
+          resolve({ status: 200, json: () => Promise.reject(new Error("a stream")), body: res });
+          return;
+        }
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
         res.on("error", fail);

@@ -1,14 +1,38 @@
 // The agent's only way out of the cluster: HTTP(S) calls to Meridian's agent API.
 import {
   AGENT_API,
+  DESIRED_EVENT,
   desiredResponseSchema,
+  STREAM_KEEP_ALIVE_SECONDS,
   registerResponseSchema,
   type DesiredResponse,
   type RegisterResponse,
   type Report,
   type StatusReport,
 } from "../../lib/agent-protocol/messages";
+import { SseDecoder } from "../../lib/agent-protocol/sse";
 import { keepAliveFetch, type AgentAnswer, type AgentFetch } from "./http-transport";
+
+/** Silence on the desired-state stream longer than this means the connection is dead. */
+const STREAM_IDLE_MS = STREAM_KEEP_ALIVE_SECONDS * 2.5 * 1000;
+/** Most of one event the agent holds while it arrives (a cluster's whole desired set). */
+const MAX_EVENT_CHARS = 256 * 1024 * 1024;
+
+/** A body as it arrives, whether a node stream or a web stream (the in-process test double). */
+async function* chunksOf(body: AgentAnswer["body"]): AsyncGenerator<Uint8Array, void, undefined> {
+  if (!body) return;
+  if (!("getReader" in body)) return yield* body;
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+}
 
 /** A refusal from Meridian (4xx): retrying the same request will not help. */
 export class MeridianRefused extends Error {
@@ -47,7 +71,13 @@ export class MeridianClient {
 
   private async request(
     path: string,
-    init: { method?: string; body?: string; signal?: AbortSignal; timeoutMs?: number } = {},
+    init: {
+      method?: string;
+      body?: string;
+      signal?: AbortSignal;
+      timeoutMs?: number;
+      stream?: boolean;
+    } = {},
   ): Promise<AgentAnswer> {
     const headers = new Headers();
     if (this.credential) headers.set("authorization", `Bearer ${this.credential}`);
@@ -59,6 +89,7 @@ export class MeridianClient {
         body: init.body,
         headers,
         signal: init.signal ?? AbortSignal.timeout(init.timeoutMs ?? 15_000),
+        stream: init.stream,
       });
     } catch (error) {
       throw new MeridianUnavailable(`Meridian unreachable: ${(error as Error).message}`);
@@ -115,6 +146,57 @@ export class MeridianClient {
     });
     if (res.status === 204) return null;
     return desiredResponseSchema.parse(await res.json());
+  }
+
+  /**
+   * Follow the desired-state stream: yields each generation newer than `after` as it is
+   * published — only the newest of a burst that arrived together, since each is the whole set.
+   * Ends when Meridian ends the stream (reconnect at once); throws {@link MeridianUnavailable}
+   * when the connection breaks or stays silent past the keep-alive interval, and
+   * {@link MeridianRefused} when refused (404: a Meridian without the stream — long-poll).
+   * `onOpen` is called once Meridian has accepted the stream.
+   */
+  async *desiredStream(
+    after: number,
+    signal: AbortSignal,
+    onOpen?: () => void,
+  ): AsyncGenerator<DesiredResponse, void, undefined> {
+    const idle = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const arm = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => idle.abort(new Error("the stream went silent")), STREAM_IDLE_MS);
+    };
+    arm();
+    try {
+      const res = await this.request(`${AGENT_API.desiredStream}?after=${after}`, {
+        signal: AbortSignal.any([signal, idle.signal]),
+        stream: true,
+      });
+      onOpen?.();
+      const text = new TextDecoder();
+      const sse = new SseDecoder();
+      for await (const chunk of chunksOf(res.body)) {
+        arm();
+        const events = sse.push(text.decode(chunk, { stream: true }));
+        if (sse.pending > MAX_EVENT_CHARS) throw new Error("an event larger than the agent holds");
+        const latest = events.filter((e) => e.event === DESIRED_EVENT).at(-1);
+        if (!latest) continue;
+        const desired = desiredResponseSchema.parse(JSON.parse(latest.data));
+        // Applying may take long: that is no silence of Meridian's.
+        clearTimeout(timer);
+        yield desired;
+        arm();
+      }
+    } catch (error) {
+      if (error instanceof MeridianRefused || error instanceof MeridianUnavailable) throw error;
+      if (signal.aborted) return;
+      throw new MeridianUnavailable(`desired-state stream broke: ${(error as Error).message}`);
+    } finally {
+      clearTimeout(timer);
+      // Closes the connection when the caller stopped reading early.
+      idle.abort(new Error("stream closed"));
+    }
   }
 
   /** Report the applied generation and per-resource results. */

@@ -9,6 +9,7 @@ export const AGENT_API = {
   register: "/api/agent/v1/register",
   report: "/api/agent/v1/report",
   desired: "/api/agent/v1/desired",
+  desiredStream: "/api/agent/v1/desired/stream",
   status: "/api/agent/v1/status",
 } as const;
 
@@ -101,6 +102,20 @@ export const desiredQuerySchema = z
     wait: z.coerce.number().int().min(0).max(MAX_WAIT_SECONDS).default(30),
   })
   .strict();
+
+/**
+ * GET desired/stream?after=N → a server-sent event stream: a `desired` event (data: a
+ * {@link desiredResponseSchema} document) whenever the generation is newer than the last one
+ * sent (starting with N), comment lines as keep-alives every {@link STREAM_KEEP_ALIVE_SECONDS},
+ * and the end of the stream after {@link STREAM_MAX_SECONDS} or when the credential is revoked
+ * (the agent reconnects; a revoked credential then gets its 401).
+ */
+export const desiredStreamQuerySchema = z
+  .object({ after: z.coerce.number().int().min(-1).default(-1) })
+  .strict();
+export const DESIRED_EVENT = "desired";
+export const STREAM_KEEP_ALIVE_SECONDS = 20;
+export const STREAM_MAX_SECONDS = 600;
 
 export const desiredResponseSchema = z.object({
   generation: z.number().int(),

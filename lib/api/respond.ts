@@ -16,7 +16,10 @@ export function json<T extends z.ZodTypeAny>(
 }
 
 /** Read a JSON body: 415 for another content type, 413 when too large, 400 when malformed. */
-export async function readJson(req: Request, maxBytes = MAX_BODY_BYTES): Promise<unknown> {
+export async function readJson(
+  req: { headers: Pick<Headers, "get">; text(): Promise<string> },
+  maxBytes = MAX_BODY_BYTES,
+): Promise<unknown> {
   const type = req.headers.get("content-type") ?? "";
   if (!/^application\/json\b/i.test(type)) {
     throw new ApiError(415, "unsupported_media_type", "Send the body as application/json");

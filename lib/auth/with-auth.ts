@@ -19,11 +19,28 @@ export type AuthedHandler = (
 
 export type RouteHandler = (req: NextRequest, ctx: RouteContext) => Promise<Response>;
 
-/** Every handler produced by the wrappers, so the route audit test can prove none is bare. */
-export const WRAPPED_HANDLERS = new WeakSet<RouteHandler>();
+/**
+ * What the agent API's handlers read of a request. A NextRequest is one; so is the lighter
+ * request the agent listener builds (lib/api/node-http-bridge.ts), which spares every agent
+ * call the construction of a web Request and its body stream.
+ */
+export type AgentApiRequest = {
+  headers: Pick<Headers, "get">;
+  nextUrl: { searchParams: URLSearchParams };
+  signal: AbortSignal;
+  text(): Promise<string>;
+};
 
-function guard(run: (req: NextRequest, ctx: RouteContext) => Promise<Response>): RouteHandler {
-  const handler: RouteHandler = async (req, ctx) => {
+/** A wrapped agent API handler: Next.js calls it with a NextRequest, the agent listener too. */
+export type AgentRouteHandler = (req: AgentApiRequest, ctx: RouteContext) => Promise<Response>;
+
+/** Every handler produced by the wrappers, so the route audit test can prove none is bare. */
+export const WRAPPED_HANDLERS = new WeakSet<object>();
+
+function guard<R extends AgentApiRequest>(
+  run: (req: R, ctx: RouteContext) => Promise<Response>,
+): (req: R, ctx: RouteContext) => Promise<Response> {
+  const handler = async (req: R, ctx: RouteContext) => {
     try {
       return await run(req, ctx);
     } catch (error) {
@@ -54,36 +71,45 @@ export function withAuth(handler: AuthedHandler, opts: { role: RoleName }): Rout
 
 /**
  * Explicitly public route (health checks, the sign-in endpoint): same error handling,
- * no caller. Every use is listed in the route audit test.
+ * no caller. Every use is listed in the route audit test. The agent API's registration is
+ * written for {@link AgentApiRequest} (`publicRoute<AgentApiRequest>`), as the agent listener
+ * serves it too.
  */
-export function publicRoute(
-  handler: (req: NextRequest, ctx: { params: Params }) => Promise<Response>,
-): RouteHandler {
-  return guard(async (req, ctx) => handler(req, { params: (await ctx.params) ?? {} }));
+export function publicRoute<R extends AgentApiRequest = NextRequest>(
+  handler: (req: R, ctx: { params: Params }) => Promise<Response>,
+): (req: R, ctx: RouteContext) => Promise<Response> {
+  return guard<R>(async (req, ctx) => handler(req, { params: (await ctx.params) ?? {} }));
 }
 
 export { NextResponse };
 
 export type AgentHandler = (
-  req: NextRequest,
-  ctx: { agent: AgentPrincipal; params: Params },
+  req: AgentApiRequest,
+  ctx: {
+    agent: AgentPrincipal;
+    params: Params;
+    /** Whether the credential is still valid (not revoked since): for long-lived answers. */
+    stillValid: () => Promise<boolean>;
+  },
 ) => Promise<Response>;
 
 /**
  * The same wrapper for the agent API: the caller must present its per-cluster credential
  * (`Authorization: Bearer mrd_agent_…`) and only ever acts on its own cluster.
  */
-export function withAgent(handler: AgentHandler): RouteHandler {
-  return guard(async (req, ctx) => {
-    const match = /^Bearer\s+(\S+)$/i.exec(req.headers.get("authorization") ?? "");
-    const agent = match?.[1] ? await authenticateAgent(match[1]) : null;
-    if (!agent) {
+export function withAgent(handler: AgentHandler): AgentRouteHandler {
+  return guard<AgentApiRequest>(async (req, ctx) => {
+    const credential = /^Bearer\s+(\S+)$/i.exec(req.headers.get("authorization") ?? "")?.[1];
+    const agent = credential ? await authenticateAgent(credential) : null;
+    if (!credential || !agent) {
       throw new ApiError(
         401,
         "unauthenticated",
         "Send this cluster's agent credential as a Bearer token",
       );
     }
-    return handler(req, { agent, params: (await ctx.params) ?? {} });
+    const stillValid = async () =>
+      (await authenticateAgent(credential))?.credentialId === agent.credentialId;
+    return handler(req, { agent, params: (await ctx.params) ?? {}, stillValid });
   });
 }

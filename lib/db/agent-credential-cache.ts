@@ -6,7 +6,7 @@ import { DESIRED_CHANNEL, onCredentialsRevoked, REVOKED_PREFIX } from "@/lib/db/
 // every agent ask twice within a second (the long-poll answer, then its acknowledgement and
 // the next long-poll); without this each request paid a credential query first. A revocation
 // is heard at once on every replica (notifyCredentialsRevoked in the revoking transaction,
-// forgetCredentials after its commit); the TTL only bounds a revocation missed while a
+// announceRevokedLocally after its commit); the TTL only bounds a revocation missed while a
 // replica's listener was reconnecting, and on reconnect everything is forgotten anyway.
 
 const CREDENTIAL_CACHE_TTL_MS = 60_000;
@@ -54,7 +54,8 @@ export function forgetCredentials(clusterName: string | null): void {
 
 /**
  * Inside a transaction that revokes (or deletes) a cluster's credentials: every replica forgets
- * them when it commits. Call {@link forgetCredentials} for this replica after the commit.
+ * them when it commits. Call `announceRevokedLocally` (desired-notify) for this replica after the
+ * commit.
  */
 export async function notifyCredentialsRevoked(
   tx: Prisma.TransactionClient,

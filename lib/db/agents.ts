@@ -9,12 +9,11 @@ import { ApiError, notFound } from "@/lib/api/errors";
 import { hashSecretToken, issueSecretToken, TOKEN_PREFIXES } from "@/lib/auth/secret-token";
 import {
   cachedCredential,
-  forgetCredentials,
   notifyCredentialsRevoked,
   rememberCredential,
 } from "@/lib/db/agent-credential-cache";
 import { db } from "@/lib/db/client";
-import { ensureListening } from "@/lib/db/desired-notify";
+import { announceRevokedLocally, ensureListening } from "@/lib/db/desired-notify";
 import { microBatch } from "@/lib/db/micro-batch";
 import { recordAudit, type Actor } from "@/lib/db/audit";
 import { applyClusterDelta, applyClusterSnapshot } from "@/lib/db/inventory";
@@ -82,7 +81,7 @@ export async function revokeAgentAccess(
     });
     return { credentials: credentials.count, joinTokens: joinTokens.count };
   });
-  forgetCredentials(clusterName);
+  announceRevokedLocally(clusterName);
   return revoked;
 }
 
@@ -161,7 +160,7 @@ export async function registerAgent(req: RegisterRequest): Promise<RegisterRespo
     };
   });
   // Earlier credentials of the cluster were revoked (a no-op for a retried registration).
-  forgetCredentials(registered.cluster);
+  announceRevokedLocally(registered.cluster);
   return registered;
 }
 

@@ -6,10 +6,10 @@ import type {
   ClusterUpdateInput,
 } from "@/lib/api/schemas";
 import { ApiError, conflict, notFound } from "@/lib/api/errors";
-import { forgetCredentials, notifyCredentialsRevoked } from "@/lib/db/agent-credential-cache";
+import { notifyCredentialsRevoked } from "@/lib/db/agent-credential-cache";
 import { db } from "@/lib/db/client";
 import { recordAudit, type Actor } from "@/lib/db/audit";
-import { DESIRED_CHANNEL } from "@/lib/db/desired-notify";
+import { announceRevokedLocally, DESIRED_CHANNEL } from "@/lib/db/desired-notify";
 import { announceDesiredChange } from "@/lib/db/desired-state";
 import {
   CLUSTER_INCLUDE,
@@ -167,5 +167,5 @@ export async function deleteCluster(name: string, actor: Actor): Promise<void> {
     await notifyCredentialsRevoked(tx, name); // its credentials went with it
     await recordAudit(tx, actor, "cluster.delete", "cluster", name);
   });
-  forgetCredentials(name);
+  announceRevokedLocally(name);
 }

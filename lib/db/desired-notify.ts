@@ -73,6 +73,15 @@ export function onCredentialsRevoked(handler: (clusterName: string | null) => vo
   hub.emitter.on(REVOKED, handler);
 }
 
+/**
+ * After the commit of a transaction that revoked (or deleted) a cluster's agent credentials:
+ * this replica forgets them and ends that cluster's desired-state streams at once (other
+ * replicas hear the transaction's NOTIFY).
+ */
+export function announceRevokedLocally(clusterName: string): void {
+  hub.emitter.emit(REVOKED, clusterName);
+}
+
 /** Changes of one cluster's desired state, heard from the moment the watch began. */
 export interface DesiredWatch {
   /**
@@ -87,6 +96,9 @@ export interface DesiredWatch {
  * Watch a cluster's desired state. Start watching before reading the state: a change committed
  * between the read and the wait would otherwise wake nobody, and the agent would hear of it
  * only when its long-poll ran out (a lost wake-up the agents benchmark hit under load).
+ * A revocation of the cluster's credentials counts as a change, and so does a reconnect of the
+ * replica's listener (news may have been missed): the waiter reads again and re-checks its
+ * credential.
  */
 export function watchDesiredChanges(clusterName: string): DesiredWatch {
   ensureListening();
@@ -96,7 +108,11 @@ export function watchDesiredChanges(clusterName: string): DesiredWatch {
     heard = true;
     wake?.();
   };
+  const onRevoked = (name: string | null) => {
+    if (name === null || name === clusterName) onChange();
+  };
   hub.emitter.on(clusterName, onChange);
+  hub.emitter.on(REVOKED, onRevoked);
   return {
     next(timeoutMs, signal) {
       if (heard) {
@@ -119,6 +135,7 @@ export function watchDesiredChanges(clusterName: string): DesiredWatch {
     },
     close() {
       hub.emitter.off(clusterName, onChange);
+      hub.emitter.off(REVOKED, onRevoked);
       wake?.();
     },
   };

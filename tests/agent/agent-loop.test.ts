@@ -27,7 +27,10 @@ const cm = (name: string) => ({
 const until = (what: string, check: () => Promise<boolean> | boolean, timeoutMs = 5000) =>
   waitFor(what, check, timeoutMs, 20);
 
-describe("agent loop against the real agent API", () => {
+describe.each([
+  { transport: "event stream", stream: true },
+  { transport: "long-poll", stream: false },
+])("agent loop against the real agent API ($transport)", ({ stream }) => {
   let admin: string;
   let fetchImpl: InProcessFetch;
   let sim: SimulatedCluster;
@@ -45,6 +48,7 @@ describe("agent loop against the real agent API", () => {
       log: SILENT_LOG,
       longPollSeconds: 5,
       deltaDelayMs: 50,
+      stream,
     });
     running.push(agent);
     await agent.start();

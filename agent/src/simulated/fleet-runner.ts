@@ -18,6 +18,9 @@ export async function startSimulatedAgents(opts: {
   log?: AgentLog;
   longPollSeconds?: number;
   heartbeatMs?: number;
+  /** Long-poll instead of following the desired-state stream. */
+  longPoll?: boolean;
+  onDesired?: (cluster: string, generation: number) => void;
   onApplied?: (cluster: string, generation: number) => void;
 }): Promise<{ agents: SimulatedAgent[]; stop: () => Promise<void> }> {
   const fleet = opts.fleet ?? loadFleetFile().clusters;
@@ -36,6 +39,8 @@ export async function startSimulatedAgents(opts: {
         log: opts.log ?? SILENT_LOG,
         longPollSeconds: opts.longPollSeconds,
         heartbeatMs: opts.heartbeatMs,
+        stream: !opts.longPoll,
+        onDesired: opts.onDesired && ((generation) => opts.onDesired?.(cluster, generation)),
         onApplied: opts.onApplied && ((generation) => opts.onApplied?.(cluster, generation)),
       });
       await agent.start();

@@ -5,6 +5,7 @@ import { errorResponse } from "@/lib/api/respond";
 import { ApiError } from "@/lib/api/errors";
 import { log } from "@/lib/log";
 import { GET as getDesired } from "./desired/route";
+import { GET as getDesiredStream } from "./desired/stream/route";
 import { POST as postRegister } from "./register/route";
 import { POST as postReport } from "./report/route";
 import { POST as postStatus } from "./status/route";
@@ -12,6 +13,7 @@ import { POST as postStatus } from "./status/route";
 /** The agent API's own route handlers (the same exports `next start` serves), by method + path. */
 const ROUTES: Record<string, BridgedHandler> = {
   "GET /api/agent/v1/desired": getDesired,
+  "GET /api/agent/v1/desired/stream": getDesiredStream,
   "POST /api/agent/v1/register": postRegister,
   "POST /api/agent/v1/report": postReport,
   "POST /api/agent/v1/status": postStatus,

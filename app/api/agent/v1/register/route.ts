@@ -2,11 +2,11 @@
 import { json, readJson } from "@/lib/api/respond";
 import { parseOrThrow } from "@/lib/api/errors";
 import { registerRequestSchema, registerResponseSchema } from "@/lib/agent-protocol/messages";
-import { publicRoute } from "@/lib/auth/with-auth";
+import { publicRoute, type AgentApiRequest } from "@/lib/auth/with-auth";
 import { registerAgent } from "@/lib/db/agents";
 
 // Public by design: the join token in the body is the credential, checked by registerAgent.
-export const POST = publicRoute(async (req) => {
+export const POST = publicRoute<AgentApiRequest>(async (req) => {
   const input = parseOrThrow(registerRequestSchema, await readJson(req, 16 * 1024));
   return json(registerResponseSchema, await registerAgent(input), 201);
 });
