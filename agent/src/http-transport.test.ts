@@ -93,4 +93,47 @@ describe("keepAliveFetch", () => {
   it("refuses a protocol other than http and https", async () => {
     await expect(request(new URL("ftp://meridian.test/"))).rejects.toThrow(/unsupported protocol/);
   });
+
+  it("streams a 200 body as it arrives, until the server ends it", async () => {
+    let release: () => void = () => {};
+    const url = await serve((_req, res) => {
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      res.write("first");
+      release = () => res.end("second");
+    });
+    const answer = await request(url, { stream: true });
+    expect(answer.status).toBe(200);
+    const chunks: string[] = [];
+    for await (const chunk of answer.body as AsyncIterable<Uint8Array>) {
+      chunks.push(Buffer.from(chunk).toString());
+      if (chunks.length === 1) release(); // the first chunk came before the server ended
+    }
+    expect(chunks.join("")).toBe("firstsecond");
+    expect(chunks[0]).toBe("first");
+  });
+
+  it("reads a refused stream's body whole, and ends a stream when its signal aborts", async () => {
+    const url = await serve((req, res) => {
+      if (req.url?.endsWith("refused")) {
+        res.statusCode = 404;
+        return res.end(JSON.stringify({ error: { code: "not_found" } }));
+      }
+      res.writeHead(200);
+      res.write("open");
+    });
+    const refused = await request(new URL(`${url}/refused`), { stream: true });
+    expect(refused.status).toBe(404);
+    expect(await refused.json()).toEqual({ error: { code: "not_found" } });
+
+    const stop = new AbortController();
+    const open = await request(url, { stream: true, signal: stop.signal });
+    const reading = (async () => {
+      for await (const chunk of open.body as AsyncIterable<Uint8Array>) {
+        expect(Buffer.from(chunk).toString()).toBe("open");
+        stop.abort();
+      }
+    })();
+    await expect(reading).rejects.toThrow(/aborted/);
+    server!.closeAllConnections();
+  });
 });

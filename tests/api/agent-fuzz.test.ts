@@ -5,6 +5,8 @@ import * as register from "@/app/api/agent/v1/register/route";
 import * as report from "@/app/api/agent/v1/report/route";
 import * as status from "@/app/api/agent/v1/status/route";
 import * as desired from "@/app/api/agent/v1/desired/route";
+import * as desiredStream from "@/app/api/agent/v1/desired/stream/route";
+import { NextRequest } from "next/server";
 import { db } from "@/lib/db/client";
 import { resetDatabase } from "../helpers/db";
 import { call } from "../helpers/api";
@@ -115,4 +117,42 @@ describe("agent endpoints under fuzzing", () => {
       { numRuns: 1000 },
     );
   }, 120_000);
+
+  it("desired/stream: zero 5xx over 500 query strings, and a stream only for a valid one", async () => {
+    const seen = new Map<number, number>();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.dictionary(
+          fc.constantFrom("after", "wait", "x"),
+          fc.oneof(fc.string(), fc.integer().map(String), fc.constantFrom("-1", "0", "1e3", "")),
+        ),
+        async (search) => {
+          const url = new URL("http://localhost:3000/api/agent/v1/desired/stream");
+          for (const [k, v] of Object.entries(search)) url.searchParams.set(k, v);
+          const gone = new AbortController();
+          const res = await desiredStream.GET(
+            new NextRequest(url, {
+              headers: { authorization: `Bearer ${cred}` },
+              signal: gone.signal,
+            }),
+            { params: Promise.resolve({}) },
+          );
+          // The agent goes away at once: the stream must end and let go of its watch.
+          gone.abort();
+          await res.body?.cancel();
+          seen.set(res.status, (seen.get(res.status) ?? 0) + 1);
+          expect(res.status).toBeLessThan(500);
+          if (res.status === 200)
+            expect(res.headers.get("content-type")).toMatch(/^text\/event-stream/);
+        },
+      ),
+      { numRuns: 500 },
+    );
+    expect(seen.get(400)).toBeGreaterThan(10);
+    expect(seen.get(200)).toBeGreaterThan(10);
+    await new Promise((r) => setTimeout(r, 50));
+    const hub = (globalThis as { meridianDesired?: { emitter: NodeJS.EventEmitter } })
+      .meridianDesired!.emitter;
+    expect(hub.listenerCount("fuzz-1")).toBe(0);
+  }, 60_000);
 });

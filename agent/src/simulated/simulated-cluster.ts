@@ -1,6 +1,6 @@
 // An in-memory cluster standing in for the Kubernetes layer: the demo and the benchmarks run
 // real agents (real protocol, real Meridian) against it. Marked "simulated" in the UI.
-import { canonicalJson } from "../../../lib/agent-protocol/canonical-json";
+import { sameJson } from "../../../lib/agent-protocol/canonical-json";
 import type { FleetCluster } from "../../../lib/agent-protocol/fleet-file";
 import { type DesiredResource, type ResourceResult } from "../../../lib/agent-protocol/messages";
 import type { ClusterSnapshot, ReportedService } from "../../../lib/agent-protocol/snapshot";
@@ -71,7 +71,7 @@ export class SimulatedCluster implements InventorySource, ResourceWriter {
       }
       wanted.add(key);
       const before = this.owned.get(key);
-      const same = before !== undefined && canonicalJson(before) === canonicalJson(r);
+      const same = before !== undefined && sameJson(before, r);
       this.owned.set(key, r);
       results.push({ ...ref, result: same ? "unchanged" : "applied", message: "" });
     }
