@@ -3,8 +3,9 @@ import type { Prisma } from "@/lib/db/client";
 import { DESIRED_CHANNEL, onCredentialsRevoked, REVOKED_PREFIX } from "@/lib/db/desired-notify";
 
 // Agent credentials this replica has checked recently, by token hash. An intent change makes
-// every agent ask twice within a second (the long-poll answer, then its acknowledgement and
-// the next long-poll); without this each request paid a credential query first. A revocation
+// every agent call within a second (its acknowledgement; a long-polling agent also its next
+// poll), and every open desired-state stream re-checks its credential when it wakes; without
+// this each of them paid a credential query first. A revocation
 // is heard at once on every replica (notifyCredentialsRevoked in the revoking transaction,
 // announceRevokedLocally after its commit); the TTL only bounds a revocation missed while a
 // replica's listener was reconnecting, and on reconnect everything is forgotten anyway.

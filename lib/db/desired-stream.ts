@@ -55,7 +55,8 @@ export async function openDesiredStream(o: DesiredStreamOptions): Promise<Readab
   }
   const stop = new AbortController();
   const onGone = () => stop.abort();
-  o.signal.addEventListener("abort", onGone, { once: true });
+  if (o.signal.aborted) stop.abort();
+  else o.signal.addEventListener("abort", onGone, { once: true });
   const keepAliveMs = o.keepAliveMs ?? STREAM_KEEP_ALIVE_SECONDS * 1000;
   const deadline = Date.now() + (o.maxMs ?? STREAM_MAX_SECONDS * 1000);
 
