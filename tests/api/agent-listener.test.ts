@@ -9,15 +9,9 @@ import { db } from "@/lib/db/client";
 import { revokeAgentAccess } from "@/lib/db/agents";
 import { announceDesiredChange, writeDesiredState } from "@/lib/db/desired-state";
 import { resetDatabase } from "../helpers/db";
-import { AGENT_INFO, registeredCluster } from "../helpers/agent";
+import { AGENT_INFO, configMap, registeredCluster } from "../helpers/agent";
 
 const SYSTEM = { type: "system", label: "test" } as const;
-const configMap = (name: string) => ({
-  apiVersion: "v1",
-  kind: "ConfigMap",
-  metadata: { name, namespace: "bookinfo" },
-  data: { a: "1" },
-});
 
 let server: Server;
 let base: string;

@@ -1,9 +1,6 @@
 // The desired-state event stream over real HTTP: the production agent listener on loopback, read
 // by the agent's own client (MeridianClient.desiredStream over its node:http transport).
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAgentListener } from "@/app/api/agent/v1/agent-listener";
 import { MeridianClient, MeridianRefused } from "@/agent/src/meridian-client";
 import type { DesiredResponse } from "@/lib/agent-protocol/messages";
 import { db } from "@/lib/db/client";
@@ -12,28 +9,20 @@ import { updateCluster } from "@/lib/db/clusters";
 import { openDesiredStream } from "@/lib/db/desired-stream";
 import { announceDesiredChange, writeDesiredState } from "@/lib/db/desired-state";
 import { resetDatabase } from "../helpers/db";
-import { registeredCluster } from "../helpers/agent";
+import { configMap, registeredCluster } from "../helpers/agent";
+import { startAgentApiServer, type AgentApiServer } from "../helpers/agent-api-server";
 
 const SYSTEM = { type: "system", label: "test" } as const;
-const configMap = (name: string) => ({
-  apiVersion: "v1",
-  kind: "ConfigMap",
-  metadata: { name, namespace: "bookinfo" },
-  data: { a: "1" },
-});
 
-let server: Server;
+let api: AgentApiServer;
 let base: string;
 
 beforeAll(async () => {
   await resetDatabase();
-  server = await startAgentListener(0, "127.0.0.1");
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  api = await startAgentApiServer();
+  base = api.url;
 });
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => api.close());
 
 /** Commit a desired set and wake this replica's waiters, as every writer does. */
 async function publish(cluster: string, names: string[]): Promise<number> {

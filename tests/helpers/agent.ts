@@ -6,6 +6,14 @@ import { call } from "./api";
 const SYSTEM = { type: "system", label: "test" } as const;
 export const AGENT_INFO = { version: "0.1.0-test", hostname: "agent-0", simulated: true };
 
+/** A small desired ConfigMap in the bookinfo namespace. */
+export const configMap = (name: string) => ({
+  apiVersion: "v1",
+  kind: "ConfigMap",
+  metadata: { name, namespace: "bookinfo" },
+  data: { a: "1" },
+});
+
 /** A registered cluster (optionally accepted) with its agent credential. */
 export async function registeredCluster(
   name: string,
