@@ -95,10 +95,13 @@ export const desiredResourceSchema = z
   .passthrough();
 export type DesiredResource = z.infer<typeof desiredResourceSchema>;
 
+/** The generation an agent already has (-1: none yet, send whatever is current). */
+const afterGeneration = z.coerce.number().int().min(-1).default(-1);
+
 /** GET desired?after=N&wait=S → 200 with a newer generation, or 204 when none came in time. */
 export const desiredQuerySchema = z
   .object({
-    after: z.coerce.number().int().min(-1).default(-1),
+    after: afterGeneration,
     wait: z.coerce.number().int().min(0).max(MAX_WAIT_SECONDS).default(30),
   })
   .strict();
@@ -110,9 +113,7 @@ export const desiredQuerySchema = z
  * and the end of the stream after {@link STREAM_MAX_SECONDS} or when the credential is revoked
  * (the agent reconnects; a revoked credential then gets its 401).
  */
-export const desiredStreamQuerySchema = z
-  .object({ after: z.coerce.number().int().min(-1).default(-1) })
-  .strict();
+export const desiredStreamQuerySchema = z.object({ after: afterGeneration }).strict();
 export const DESIRED_EVENT = "desired";
 export const STREAM_KEEP_ALIVE_SECONDS = 20;
 export const STREAM_MAX_SECONDS = 600;

@@ -45,7 +45,6 @@ export class SseDecoder {
       const done = this.line(this.buffer.slice(start, end));
       if (done) out.push(done);
       start = end + found[0].length;
-      this.scanned = start;
     }
     this.buffer = this.buffer.slice(start);
     this.scanned = Math.max(0, this.buffer.length - 1);

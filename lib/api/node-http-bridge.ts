@@ -27,9 +27,6 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
   });
 }
 
-/** A handler the bridge can serve: the agent API's, written for {@link AgentApiRequest}. */
-export type BridgedHandler = AgentRouteHandler;
-
 const NO_PARAMS = Promise.resolve({});
 
 /** `Headers.get` over node's parsed headers (already lower-case; repeated ones joined). */
@@ -50,7 +47,7 @@ function headerReader(req: IncomingMessage): AgentApiRequest["headers"] {
  * writes the Response back. No handler logic lives here.
  */
 export async function serveWithHandler(
-  handler: BridgedHandler,
+  handler: AgentRouteHandler,
   req: IncomingMessage,
   res: ServerResponse,
   origin: string,

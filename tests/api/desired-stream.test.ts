@@ -9,7 +9,7 @@ import { updateCluster } from "@/lib/db/clusters";
 import { openDesiredStream } from "@/lib/db/desired-stream";
 import { announceDesiredChange, writeDesiredState } from "@/lib/db/desired-state";
 import { resetDatabase } from "../helpers/db";
-import { configMap, registeredCluster } from "../helpers/agent";
+import { configMap, desiredWatchers, registeredCluster } from "../helpers/agent";
 import { startAgentApiServer, type AgentApiServer } from "../helpers/agent-api-server";
 
 const SYSTEM = { type: "system", label: "test" } as const;
@@ -149,9 +149,7 @@ describe("desired-state event stream", () => {
 describe("desired-state stream lifetime", () => {
   it("sends keep-alives, ends cleanly at its deadline, and stops watching", async () => {
     await registeredCluster("sse-life");
-    const hub = (globalThis as { meridianDesired?: { emitter: NodeJS.EventEmitter } })
-      .meridianDesired!.emitter;
-    const watchers = () => hub.listenerCount("sse-life");
+    const watchers = () => desiredWatchers("sse-life");
     const body = await openDesiredStream({
       clusterName: "sse-life",
       after: 0,
@@ -174,18 +172,16 @@ describe("desired-state stream lifetime", () => {
 
   it("stops watching as soon as its reader goes away", async () => {
     const gone = new AbortController();
-    const hub = (globalThis as { meridianDesired?: { emitter: NodeJS.EventEmitter } })
-      .meridianDesired!.emitter;
     const body = await openDesiredStream({
       clusterName: "sse-life",
       after: -1,
       signal: gone.signal,
       stillValid: async () => true,
     });
-    expect(hub.listenerCount("sse-life")).toBe(1);
+    expect(desiredWatchers("sse-life")).toBe(1);
     gone.abort();
     await body.cancel();
     await new Promise((r) => setTimeout(r, 20));
-    expect(hub.listenerCount("sse-life")).toBe(0);
+    expect(desiredWatchers("sse-life")).toBe(0);
   });
 });

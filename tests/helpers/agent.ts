@@ -6,6 +6,13 @@ import { call } from "./api";
 const SYSTEM = { type: "system", label: "test" } as const;
 export const AGENT_INFO = { version: "0.1.0-test", hostname: "agent-0", simulated: true };
 
+/** How many desired-state watches (streams, long-polls) this process holds for a cluster. */
+export function desiredWatchers(clusterName: string): number {
+  const hub = (globalThis as { meridianDesired?: { emitter: NodeJS.EventEmitter } })
+    .meridianDesired;
+  return hub?.emitter.listenerCount(clusterName) ?? 0;
+}
+
 /** A small desired ConfigMap in the bookinfo namespace. */
 export const configMap = (name: string) => ({
   apiVersion: "v1",

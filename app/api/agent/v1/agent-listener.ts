@@ -1,6 +1,7 @@
 import "server-only";
 import { createServer, type Server } from "node:http";
-import { serveWithHandler, type BridgedHandler } from "@/lib/api/node-http-bridge";
+import { serveWithHandler } from "@/lib/api/node-http-bridge";
+import type { AgentRouteHandler } from "@/lib/auth/with-auth";
 import { errorResponse } from "@/lib/api/respond";
 import { ApiError } from "@/lib/api/errors";
 import { log } from "@/lib/log";
@@ -11,7 +12,7 @@ import { POST as postReport } from "./report/route";
 import { POST as postStatus } from "./status/route";
 
 /** The agent API's own route handlers (the same exports `next start` serves), by method + path. */
-const ROUTES: Record<string, BridgedHandler> = {
+const ROUTES: Record<string, AgentRouteHandler> = {
   "GET /api/agent/v1/desired": getDesired,
   "GET /api/agent/v1/desired/stream": getDesiredStream,
   "POST /api/agent/v1/register": postRegister,
