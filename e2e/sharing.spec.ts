@@ -37,6 +37,13 @@ async function desiredFor(request: APIRequestContext, cluster: string, service: 
   );
 }
 
+/** A change set's overall status as the REST API answers it. */
+async function changeSetStatus(request: APIRequestContext, number: number) {
+  const res = await request.get(`/api/v1/change-sets/${number}`);
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { status: string }).status;
+}
+
 test.describe.configure({ mode: "serial" });
 
 test.describe("sharing: export → plan → apply → rollback", () => {
@@ -79,6 +86,10 @@ test.describe("sharing: export → plan → apply → rollback", () => {
     await expect(page).toHaveURL(/\/changes\/\d+$/);
     const changeSet = new ChangeSetPage(page);
     await expect(changeSet.clusterStatus(IMPORTER)).toHaveText("Applied", { timeout: 30_000 });
+    // The server's roll-up read directly, then the page: a failure tells which of them lags.
+    await expect
+      .poll(async () => changeSetStatus(page.request, changeSet.number()), { timeout: 10_000 })
+      .toBe("applied");
     await expect(changeSet.status).toHaveText("Applied");
     await expect(
       page.getByTestId(`plan-cluster-${IMPORTER}`).getByTestId("yaml-diff"),

@@ -259,8 +259,14 @@ const writeStatus = microBatch<StatusRow, { accepted: boolean; changeSets: strin
       RETURNING 1
     )
     SELECT i.cluster, EXISTS (SELECT 1 FROM accepted a WHERE a.cluster = i.cluster) AS accepted,
-      (SELECT array_agg(DISTINCT cs."changeSetId") FROM change_sets cs
-        WHERE cs."clusterName" = i.cluster) AS "changeSets"
+      (SELECT array_agg(DISTINCT x.id) FROM (
+        SELECT cs."changeSetId" AS id FROM change_sets cs WHERE cs."clusterName" = i.cluster
+        UNION ALL
+        SELECT c."changeSetId" FROM accepted a
+        JOIN "ChangeSetCluster" c ON c."clusterName" = a.cluster AND c.status <> 'pending'
+          AND c.generation <= a.generation
+        JOIN "ChangeSet" s ON s.id = c."changeSetId" AND s.status = 'pending'
+        WHERE a.cluster = i.cluster) x) AS "changeSets"
     FROM input i`;
     const byCluster = new Map(out.map((r) => [r.cluster, r]));
     return rows.map((r) => {
@@ -274,7 +280,9 @@ const writeStatus = microBatch<StatusRow, { accepted: boolean; changeSets: strin
 /**
  * Record what the agent applied: the observed generation with per-resource results, and
  * the status of every change set waiting on this cluster up to that generation. Returns the
- * change sets whose cluster rows moved, so their overall status can be rolled up.
+ * change sets to roll up: those whose cluster rows moved, and those still pending although this
+ * cluster's row settled before — their roll-up was lost (the app stopped between the two, or
+ * the roll-up failed and the agent resent its acknowledgement), and this one catches it up.
  */
 export async function acceptStatus(
   p: AgentPrincipal,

@@ -304,24 +304,29 @@ export async function rollbackChangeSet(
   });
 }
 
-/** Roll each change set's status up from its clusters: applied, failed, partial or pending. */
+/**
+ * Roll each change set's status up from its clusters: applied, failed, partial or pending.
+ * Acknowledgements of one change set arrive concurrently, each followed by its roll-up; a
+ * roll-up that read the clusters before another's acknowledgement committed must not overwrite
+ * the one that read after it. So each takes the change set's row lock first and only then
+ * reads its clusters (a fresh snapshot per statement): the last to take the lock sees every
+ * acknowledgement committed before it.
+ */
 export async function rollUpChangeSets(ids: readonly string[]): Promise<void> {
-  for (const id of ids) {
-    const rows = await db().changeSetCluster.findMany({ where: { changeSetId: id } });
-    const pending = rows.some((r) => r.status === "pending");
-    const failed = rows.filter((r) => r.status === "failed").length;
-    const status = pending
-      ? failed
-        ? "partial"
-        : "pending"
-      : failed === 0
-        ? "applied"
-        : failed === rows.length
-          ? "failed"
-          : "partial";
-    await db().changeSet.updateMany({
-      where: { id, status: { not: "rolled_back" } },
-      data: { status },
-    });
+  for (const id of [...new Set(ids)].sort()) {
+    await db().$transaction([
+      db().$queryRaw`SELECT 1 FROM "ChangeSet" WHERE id = ${id} FOR UPDATE`,
+      db().$executeRaw`
+        UPDATE "ChangeSet" s SET status = (CASE
+          WHEN r.pending > 0 AND r.failed > 0 THEN 'partial'
+          WHEN r.pending > 0 THEN 'pending'
+          WHEN r.failed = 0 THEN 'applied'
+          WHEN r.failed = r.total THEN 'failed'
+          ELSE 'partial' END)::"ChangeSetStatus"
+        FROM (SELECT count(*) FILTER (WHERE status = 'pending') AS pending,
+                count(*) FILTER (WHERE status = 'failed') AS failed, count(*) AS total
+              FROM "ChangeSetCluster" WHERE "changeSetId" = ${id}) r
+        WHERE s.id = ${id} AND s.status <> 'rolled-back'`,
+    ]);
   }
 }
