@@ -16,6 +16,7 @@ import { db } from "@/lib/db/client";
 import { announceRevokedLocally, ensureListening } from "@/lib/db/desired-notify";
 import { microBatch } from "@/lib/db/micro-batch";
 import { recordAudit, type Actor } from "@/lib/db/audit";
+import { rollUpChangeSets } from "@/lib/db/change-sets";
 import { applyClusterDelta, applyClusterSnapshot } from "@/lib/db/inventory";
 
 const JOIN_TOKEN_TTL_HOURS = 24;
@@ -279,15 +280,12 @@ const writeStatus = microBatch<StatusRow, { accepted: boolean; changeSets: strin
 
 /**
  * Record what the agent applied: the observed generation with per-resource results, and
- * the status of every change set waiting on this cluster up to that generation. Returns the
- * change sets to roll up: those whose cluster rows moved, and those still pending although this
- * cluster's row settled before — their roll-up was lost (the app stopped between the two, or
- * the roll-up failed and the agent resent its acknowledgement), and this one catches it up.
+ * the status of every change set waiting on this cluster up to that generation; then roll up
+ * the change sets this touched: those whose cluster rows moved, and those still pending although
+ * this cluster's row settled before — their roll-up was lost (the app stopped between the two,
+ * or the roll-up failed and the agent resent its acknowledgement), and this one catches it up.
  */
-export async function acceptStatus(
-  p: AgentPrincipal,
-  status: StatusReport,
-): Promise<{ changeSets: string[] }> {
+export async function acceptStatus(p: AgentPrincipal, status: StatusReport): Promise<void> {
   const failures = status.results.filter(
     (r) => !["applied", "unchanged", "pruned"].includes(r.result),
   );
@@ -312,5 +310,6 @@ export async function acceptStatus(
       `Generation ${status.generation} was never issued for this cluster`,
     );
   }
-  return { changeSets: written.changeSets };
+  // Only when this acknowledgement settled a change set's cluster (rare next to heartbeats).
+  if (written.changeSets.length) await rollUpChangeSets(written.changeSets);
 }

@@ -313,7 +313,7 @@ export async function rollbackChangeSet(
  * acknowledgement committed before it.
  */
 export async function rollUpChangeSets(ids: readonly string[]): Promise<void> {
-  for (const id of [...new Set(ids)].sort()) {
+  for (const id of ids) {
     await db().$transaction([
       db().$queryRaw`SELECT 1 FROM "ChangeSet" WHERE id = ${id} FOR UPDATE`,
       db().$executeRaw`

@@ -5,14 +5,11 @@ import { parseOrThrow } from "@/lib/api/errors";
 import { MAX_REPORT_BYTES, statusReportSchema } from "@/lib/agent-protocol/messages";
 import { withAgent } from "@/lib/auth/with-auth";
 import { acceptStatus } from "@/lib/db/agents";
-import { rollUpChangeSets } from "@/lib/db/change-sets";
 
 export const POST = withAgent(async (req, { agent }) => {
-  const { changeSets } = await acceptStatus(
+  await acceptStatus(
     agent,
     parseOrThrow(statusReportSchema, await readJson(req, MAX_REPORT_BYTES)),
   );
-  // Only when this acknowledgement settled a change set's cluster (rare next to heartbeats).
-  if (changeSets.length) await rollUpChangeSets(changeSets);
   return new NextResponse(null, { status: 204 });
 });
