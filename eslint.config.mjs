@@ -15,6 +15,7 @@ const config = [
       "test-results/**",
       "playwright-report/**",
       "agent/dist/**",
+      "scripts/dist/**",
       "next-env.d.ts",
     ],
   },

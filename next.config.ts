@@ -4,6 +4,15 @@ const nextConfig: NextConfig = {
   // Several local checkouts sharing one tree (or parallel e2e runs) can build side by side into
   // their own directories; the default stays `.next`.
   distDir: process.env.MERIDIAN_NEXT_DIST_DIR ?? ".next",
+  // The production image runs Next's self-contained server (<distDir>/standalone/server.js with
+  // only the node_modules it traces), not `next start` over the whole dependency tree: see
+  // Dockerfile and scripts/ci/build-runtime-tree.sh (which also drops the Prisma engines the
+  // app never loads: outputFileTracingExcludes does not apply to instrumentation's trace).
+  output: "standalone",
+  // No next/image in the UI (SVG icons, static files), so no image optimizer and no sharp (with
+  // its native libraries) in the standalone tree.
+  images: { unoptimized: true },
+  outputFileTracingExcludes: { "*": ["node_modules/sharp/**", "node_modules/@img/**"] },
   poweredByHeader: false,
   reactStrictMode: true,
   // Type checking is its own gate (`npm run typecheck`, strict, whole repo incl. tests and

@@ -15,7 +15,7 @@ import { createPinnedFetch } from "@/lib/metrics/pinned-fetch";
 import { createPrometheusClient } from "@/lib/metrics/prometheus-client";
 import { queryServiceSeries, type ScopedSource } from "@/lib/metrics/service-series";
 import { createSsrfGuard } from "@/lib/metrics/ssrf-guard";
-import { startTrafficGenerator, type TrafficGenerator } from "@/scripts/traffic-generator";
+import { startTrafficGenerator, type TrafficGenerator } from "@/scripts/lib/traffic-generator";
 import { startStubServer } from "@/tests/metrics/helpers";
 import { startPrometheus, type PrometheusServer } from "@/tests/metrics/prometheus-harness";
 

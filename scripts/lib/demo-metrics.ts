@@ -7,11 +7,11 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
-import { startTrafficGenerator, type TrafficGenerator } from "../traffic-generator";
+import { startTrafficGenerator, type TrafficGenerator } from "./traffic-generator";
 import type { DemoSource } from "./demo-metrics-sources";
 import { freePort, stopChild, waitFor } from "./processes";
+import { ROOT } from "./root";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
 const RULES_DIR = path.join(ROOT, "fleets/prometheus");
 /** Scrape interval of the demo; the rate window below covers five scrapes. */
 const SCRAPE = "2s";

@@ -1,7 +1,7 @@
 // The Distributed Bookinfo metrics fleet as the demo inventory has it: east-1 and east-2 on
 // Istio, west-1 on Linkerd — one traffic generator and one real Prometheus per cluster
 // (external label `cluster`), plus a federating Prometheus.
-import { startTrafficGenerator, type TrafficGenerator } from "@/scripts/traffic-generator";
+import { startTrafficGenerator, type TrafficGenerator } from "@/scripts/lib/traffic-generator";
 
 import { startPrometheus, type PrometheusServer } from "./prometheus-harness";
 

@@ -10,7 +10,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-import { startTrafficGenerator, type TrafficGenerator } from "@/scripts/traffic-generator";
+import { startTrafficGenerator, type TrafficGenerator } from "@/scripts/lib/traffic-generator";
 
 /** Fails (never skips) when Prometheus is missing. */
 export function requirePrometheus(): string {
