@@ -6,7 +6,9 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-if ! command -v go >/dev/null 2>&1; then
+# shellcheck source=../lib/go-build.sh
+. ../lib/go-build.sh
+if ! go_tools_env; then
   if [ -x bin/kube-apiserver ] && [ -x bin/etcd ] && [ -x bin/harness ]; then
     echo "kube-build: 'go' is not on PATH; using the existing binaries in test/kube/bin unchecked" >&2
     exit 0
@@ -14,16 +16,13 @@ if ! command -v go >/dev/null 2>&1; then
   echo "kube-build: 'go' is not on PATH and test/kube/bin has no binaries. Install Go >= 1.26.0 and rerun: bash test/kube/build.sh" >&2
   exit 127
 fi
-
-# Go's caches live under $HOME; CI environments may not set it.
-if [ -z "${HOME:-}" ]; then HOME="$(getent passwd "$(id -u)" | cut -d: -f6)"; export HOME; fi
-export CGO_ENABLED=0 GOFLAGS="-mod=readonly -buildvcs=false"
 flags=(-trimpath -ldflags=-s\ -w)
 mkdir -p bin
 start=$(date +%s)
 
-upstream_stamp="$({ sha256sum go.mod go.sum; go env GOVERSION; } | sha256sum | cut -d' ' -f1)"
-harness_stamp="$({ sha256sum go.mod go.sum; find cmd -type f -name '*.go' | LC_ALL=C sort | xargs sha256sum; go env GOVERSION; } | sha256sum | cut -d' ' -f1)"
+upstream_stamp="$(go_tools_stamp go.mod go.sum)"
+mapfile -t harness_sources < <(find cmd -type f -name '*.go' | LC_ALL=C sort)
+harness_stamp="$(go_tools_stamp go.mod go.sum "${harness_sources[@]}")"
 
 if [ "${FORCE:-0}" = 1 ] || [ "$(cat bin/.stamp-upstream 2>/dev/null)" != "$upstream_stamp" ] \
   || [ ! -x bin/kube-apiserver ] || [ ! -x bin/etcd ]; then
@@ -35,8 +34,5 @@ else
   echo "kube-build: kube-apiserver and etcd up to date (go.sum unchanged)" >&2
 fi
 
-if [ "${FORCE:-0}" = 1 ] || [ "$(cat bin/.stamp-harness 2>/dev/null)" != "$harness_stamp" ] || [ ! -x bin/harness ]; then
-  go build "${flags[@]}" -o bin/harness ./cmd/harness
-  echo "$harness_stamp" > bin/.stamp-harness
-fi
+go_tools_build kube-build bin/.stamp-harness "$harness_stamp" bin/harness -ldflags="-s -w" ./cmd/harness
 echo "kube-build: done in $(( $(date +%s) - start ))s" >&2

@@ -5,12 +5,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-if ! command -v go >/dev/null 2>&1; then
-  for candidate in /usr/local/go/bin /usr/lib/go-1.26/bin "$HOME/go/bin"; do
-    [ -x "$candidate/go" ] && export PATH="$candidate:$PATH" && break
-  done
-fi
-if ! command -v go >/dev/null 2>&1; then
+# shellcheck source=../lib/go-build.sh
+. test/lib/go-build.sh
+if ! go_tools_env; then
   echo "test/kube/ci.sh: Go is required to build kube-apiserver and etcd (Go >= 1.26.0). Install Go and rerun." >&2
   exit 1
 fi
