@@ -10,7 +10,7 @@ const config = [
       ".next-*/**",
       "node_modules/**",
       ".meridian/**",
-      "lib/db/generated/**",
+      "lib/store/generated/**",
       "test/kube/bin/**",
       "test-results/**",
       "playwright-report/**",

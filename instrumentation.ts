@@ -3,11 +3,11 @@
 // listener in the same process (same handlers, credential check, DB pool and NOTIFY hub).
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { env } = await import("./lib/env");
+  const { env } = await import("./lib/infra/env");
   const port = env().MERIDIAN_AGENT_PORT;
   if (!port) return;
   const { startAgentListener } = await import("./app/api/agent/v1/agent-listener");
-  const { log } = await import("./lib/log");
+  const { log } = await import("./lib/infra/log");
   await startAgentListener(port, process.env.MERIDIAN_AGENT_HOST ?? "0.0.0.0");
   log.info("agent API listening", { port });
 }

@@ -68,7 +68,7 @@ async function freshDatabase(): Promise<string> {
 const dbUrl = await freshDatabase();
 process.env.DATABASE_URL = dbUrl;
 process.env.MERIDIAN_DB_POOL_MAX = "10";
-const { db } = await import("../lib/db/client");
+const { db } = await import("../lib/store/client");
 const { createCluster, updateCluster } = await import("../lib/db/clusters");
 const { createJoinToken } = await import("../lib/db/agents");
 const { writeDesiredStates } = await import("../lib/db/desired-state");

@@ -40,7 +40,7 @@ async function importDb(url: string) {
   process.env.MERIDIAN_DB_POOL_MAX = "10";
   process.env.NEXTAUTH_SECRET = "bench-secret-0123456789abcdef";
   return {
-    ...(await import("../lib/db/client")),
+    ...(await import("../lib/store/client")),
     ...(await import("../lib/db/intent-store")),
     ...(await import("../tests/helpers/api")),
   };

@@ -75,11 +75,11 @@ const database = await freshDatabase();
 process.env.DATABASE_URL = database.url;
 process.env.MERIDIAN_DB_POOL_MAX = "10";
 process.env.NEXTAUTH_SECRET = "bench-secret-0123456789abcdef";
-const { db } = await import("../lib/db/client");
+const { db } = await import("../lib/store/client");
 const { createCluster, updateCluster } = await import("../lib/db/clusters");
 const { applyClusterSnapshot } = await import("../lib/db/inventory");
 const { loadTopologyInventory } = await import("../lib/db/topology-inventory");
-const { createTopologyService } = await import("../lib/topology/topology-service");
+const { createTopologyService } = await import("../lib/services/topology");
 const route = await import("../app/api/v1/topology/route");
 const { call, userWithToken } = await import("../tests/helpers/api");
 

@@ -1,6 +1,6 @@
 // Seed Distributed Bookinfo into the database at DATABASE_URL (through the domain functions).
 import { seedDemoFleet } from "@/lib/db/demo-seed";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/store/client";
 
 if (!process.env.DATABASE_URL) {
   console.error(

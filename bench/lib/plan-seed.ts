@@ -13,7 +13,7 @@ export async function seedPlanFleet(
   clusters: number,
   services: number,
 ): Promise<{ inventoryMs: number; intentMs: number }> {
-  const { db } = await import("../../lib/db/client");
+  const { db } = await import("../../lib/store/client");
   const { createCluster } = await import("../../lib/db/clusters");
   const { applyClusterSnapshot } = await import("../../lib/db/inventory");
   const { loadIntent, loadInventory } = await import("../../lib/db/intent-store");

@@ -1,5 +1,5 @@
 import { BellOff, CircleAlert, Clock, OctagonAlert, TriangleAlert, Info } from "lucide-react";
-import type { AlertDto, ServiceRollupDto } from "@/lib/api/alert-schemas";
+import type { AlertDto, ServiceRollupDto } from "@/lib/model/alerts";
 import type { AlertSeverity } from "@/lib/domain/alert-model";
 import type { RollupStatus } from "@/lib/domain/alert-rollup";
 import { Badge, type BadgeTone } from "@/components/ui/badge";

@@ -1,7 +1,7 @@
 "use client";
 
 import { X } from "lucide-react";
-import type { AlertQueryInput } from "@/lib/api/alert-schemas";
+import type { AlertQueryInput } from "@/lib/model/alerts";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/field";
 

@@ -1,7 +1,7 @@
 import clsx from "clsx";
 import { Globe, Server, CircleHelp } from "lucide-react";
 import Link from "next/link";
-import type { AlertDto, AlertListDto, ServiceRollupDto } from "@/lib/api/alert-schemas";
+import type { AlertDto, AlertListDto, ServiceRollupDto } from "@/lib/model/alerts";
 import { Card } from "@/components/ui/card";
 import { RollupBadge, SeverityIcon } from "./alert-badges";
 import { AlertsTable } from "./alerts-table";

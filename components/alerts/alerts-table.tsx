@@ -1,6 +1,6 @@
 import { BellRing, Flame, ShieldCheck } from "lucide-react";
 import Link from "next/link";
-import type { AlertDto } from "@/lib/api/alert-schemas";
+import type { AlertDto } from "@/lib/model/alerts";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { AlertStateBadge, SeverityBadge } from "./alert-badges";

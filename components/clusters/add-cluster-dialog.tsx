@@ -4,7 +4,7 @@ import { Plus } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import type { ClusterSummary } from "@/lib/api/schemas";
+import type { ClusterSummary } from "@/lib/model/inventory";
 import { useCreateJoinToken, type IssuedJoinToken } from "@/components/data/use-clusters";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";

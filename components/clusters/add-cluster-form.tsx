@@ -5,7 +5,7 @@ import {
   clusterCreateSchema,
   type ClusterCreateInput,
   type ClusterSummary,
-} from "@/lib/api/schemas";
+} from "@/lib/model/inventory";
 import { ApiRequestError } from "@/components/data/api-error";
 import { useCreateCluster } from "@/components/data/use-clusters";
 import { Field, Input, Select } from "@/components/ui/field";

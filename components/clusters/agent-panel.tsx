@@ -1,7 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
-import type { ClusterSummary } from "@/lib/api/schemas";
+import type { ClusterSummary } from "@/lib/model/inventory";
 import { useClusterAgent } from "@/components/data/use-clusters";
 import { AgentStatusBadge } from "@/components/status/status-badges";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";

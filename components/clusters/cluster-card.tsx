@@ -1,6 +1,6 @@
 import clsx from "clsx";
 import Link from "next/link";
-import type { ClusterSummary } from "@/lib/api/schemas";
+import type { ClusterSummary } from "@/lib/model/inventory";
 import { MeshBadges } from "@/components/mesh/mesh-badge";
 import {
   ClusterEndpointCount,

@@ -3,7 +3,7 @@
 import { Ban, CirclePlay, Trash2 } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import type { ClusterSummary } from "@/lib/api/schemas";
+import type { ClusterSummary } from "@/lib/model/inventory";
 import { useDeleteCluster, useSetClusterState } from "@/components/data/use-clusters";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { ClusterDetail } from "@/lib/api/schemas";
+import type { ClusterDetail } from "@/lib/model/inventory";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { RelativeTime } from "@/components/ui/relative-time";
 

@@ -1,4 +1,4 @@
-import type { ServiceDto } from "@/lib/api/schemas";
+import type { ServiceDto } from "@/lib/model/inventory";
 import { EndpointCount } from "@/components/status/endpoint-count";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { ClusterSummary } from "@/lib/api/schemas";
+import type { ClusterSummary } from "@/lib/model/inventory";
 import { MeshBadges } from "@/components/mesh/mesh-badge";
 import { ClusterEndpointCount, ClusterServiceCount } from "@/components/status/endpoint-count";
 import {

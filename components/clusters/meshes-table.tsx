@@ -1,4 +1,4 @@
-import type { MeshDto } from "@/lib/api/schemas";
+import type { MeshDto } from "@/lib/model/inventory";
 import { MeshBadge } from "@/components/mesh/mesh-badge";
 import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";

@@ -1,6 +1,6 @@
 import { TriangleAlert } from "lucide-react";
 import Link from "next/link";
-import type { ClusterSummary } from "@/lib/api/schemas";
+import type { ClusterSummary } from "@/lib/model/inventory";
 import { RelativeTime } from "@/components/ui/relative-time";
 
 /** Warns that some clusters stopped reporting and that their numbers are last known. */

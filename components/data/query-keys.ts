@@ -1,4 +1,4 @@
-import type { GlobalServiceQuery } from "@/lib/api/schemas";
+import type { GlobalServiceQuery } from "@/lib/model/inventory";
 
 /** Every react-query key in the app comes from here, so invalidation stays consistent. */
 export const queryKeys = {

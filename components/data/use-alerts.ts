@@ -1,7 +1,7 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { AlertListDto, AlertQueryInput, AlertSummaryDto } from "@/lib/api/alert-schemas";
+import type { AlertListDto, AlertQueryInput, AlertSummaryDto } from "@/lib/model/alerts";
 import { apiFetch } from "./api-error";
 import { queryKeys } from "./query-keys";
 

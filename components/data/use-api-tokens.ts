@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ApiTokenDto } from "@/lib/api/schemas";
+import type { ApiTokenDto } from "@/lib/model/inventory";
 import { apiFetch, jsonBody } from "./api-error";
 import { queryKeys } from "./query-keys";
 

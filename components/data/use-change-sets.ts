@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "./api-error";
 import { queryKeys } from "./query-keys";
 
-import type { ChangeSetDto } from "@/lib/api/intent-schemas";
+import type { ChangeSetDto } from "@/lib/model/intent";
 
 export type ChangeSetDetailDto = ChangeSetDto;
 export type ChangeSetStatus = ChangeSetDto["status"];

@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { DesiredResponse, ResourceResult } from "@/lib/agent-protocol/messages";
-import type { ClusterCreateInput, ClusterSummary } from "@/lib/api/schemas";
+import type { ClusterCreateInput, ClusterSummary } from "@/lib/model/inventory";
 import { apiFetch, jsonBody } from "./api-error";
 import { queryKeys } from "./query-keys";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { GlobalHostnameResult, GlobalHostnameSetting } from "@/lib/api/intent-schemas";
+import type { GlobalHostnameResult, GlobalHostnameSetting } from "@/lib/model/intent";
 import { apiFetch, jsonBody } from "./api-error";
 import { queryKeys } from "./query-keys";
 

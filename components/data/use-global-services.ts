@@ -1,7 +1,7 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { GlobalServiceDto, GlobalServiceQuery } from "@/lib/api/schemas";
+import type { GlobalServiceDto, GlobalServiceQuery } from "@/lib/model/inventory";
 import { apiFetch } from "./api-error";
 import { queryKeys } from "./query-keys";
 

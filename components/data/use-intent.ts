@@ -10,7 +10,7 @@ import type {
   IntentDto,
   PlanDto,
   ServingDto,
-} from "@/lib/api/intent-schemas";
+} from "@/lib/model/intent";
 
 export type { ChangeSetDto, IntentDto, PlanDto, ServingDto };
 /** One proposed change to a global service's intent (POST /api/v1/plans and /change-sets). */

@@ -9,7 +9,7 @@ import type {
   MetricsSourceUpdateInput,
   ServiceMetricsDto,
   SourceTestResult,
-} from "@/lib/api/metrics-schemas";
+} from "@/lib/model/metrics";
 import { apiFetch, jsonBody } from "./api-error";
 import { queryKeys } from "./query-keys";
 

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { GlobalServiceDto } from "@/lib/api/schemas";
+import type { GlobalServiceDto } from "@/lib/model/inventory";
 import { MeshBadges } from "@/components/mesh/mesh-badge";
 import { EndpointCount } from "@/components/status/endpoint-count";
 import { Badge } from "@/components/ui/badge";

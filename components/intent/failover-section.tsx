@@ -3,7 +3,7 @@
 import { ClipboardList, Undo2 } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useMemo, useState, type ReactNode } from "react";
-import type { GlobalServiceDto } from "@/lib/api/schemas";
+import type { GlobalServiceDto } from "@/lib/model/inventory";
 import {
   useApplyPlan,
   useIntent,

@@ -6,7 +6,7 @@ import type {
   MetricsSourceDto,
   MetricsSourceUpdateInput,
   SourceAuthInput,
-} from "@/lib/api/metrics-schemas";
+} from "@/lib/model/metrics";
 import type { ApiRequestError } from "@/components/data/api-error";
 import { useCreateMetricsSource, useUpdateMetricsSource } from "@/components/data/use-metrics";
 import { Button } from "@/components/ui/button";

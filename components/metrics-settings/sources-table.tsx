@@ -1,7 +1,7 @@
 "use client";
 
 import { CircleCheck, CircleX, Pencil, PlugZap, Trash2 } from "lucide-react";
-import type { MetricsSourceDto, SourceTestResult } from "@/lib/api/metrics-schemas";
+import type { MetricsSourceDto, SourceTestResult } from "@/lib/model/metrics";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";

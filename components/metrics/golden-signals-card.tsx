@@ -3,7 +3,7 @@
 import { Activity, Settings2, TriangleAlert } from "lucide-react";
 import Link from "next/link";
 import { useState } from "react";
-import type { MetricsRange, ServiceMetricsDto } from "@/lib/api/metrics-schemas";
+import type { MetricsRange, ServiceMetricsDto } from "@/lib/model/metrics";
 import { METRICS_REFRESH_MS, useServiceMetrics } from "@/components/data/use-metrics";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";

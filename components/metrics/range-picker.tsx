@@ -1,7 +1,7 @@
 "use client";
 
 import clsx from "clsx";
-import { METRICS_RANGES, type MetricsRange } from "@/lib/api/metrics-schemas";
+import { METRICS_RANGES, type MetricsRange } from "@/lib/model/metrics";
 
 type SegmentedProps<T extends string> = {
   value: T;

@@ -2,7 +2,7 @@
 
 import { Info } from "lucide-react";
 import { useMemo, useState, type ReactNode } from "react";
-import type { ServiceMetricsDto, SignalSeriesDto } from "@/lib/api/metrics-schemas";
+import type { ServiceMetricsDto, SignalSeriesDto } from "@/lib/model/metrics";
 import { clusterColor, formatMs, formatPercent, formatRate, latest } from "./chart-format";
 import { Segmented } from "./range-picker";
 import { TimeSeriesChart, type ChartSeries } from "./time-series-chart";

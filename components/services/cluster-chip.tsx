@@ -1,6 +1,6 @@
 import clsx from "clsx";
 import Link from "next/link";
-import type { GlobalServiceDto } from "@/lib/api/schemas";
+import type { GlobalServiceDto } from "@/lib/model/inventory";
 import { MeshIcon } from "@/components/mesh/mesh-badge";
 
 type Member = GlobalServiceDto["clusters"][number];

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { GlobalServiceDto } from "@/lib/api/schemas";
+import type { GlobalServiceDto } from "@/lib/model/inventory";
 import { EndpointCount } from "@/components/status/endpoint-count";
 import { ServiceAlertBadge } from "@/components/alerts/service-alert-badge";
 import { HealthBadge } from "@/components/status/status-badges";

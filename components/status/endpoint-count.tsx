@@ -1,5 +1,5 @@
 import clsx from "clsx";
-import type { ClusterSummary } from "@/lib/api/schemas";
+import type { ClusterSummary } from "@/lib/model/inventory";
 
 const LAST_KNOWN = "ml-1 text-[11px] text-amber-700 dark:text-amber-400";
 

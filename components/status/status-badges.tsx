@@ -1,5 +1,5 @@
 import { Clock, FlaskConical } from "lucide-react";
-import type { ClusterSummary, GlobalServiceDto } from "@/lib/api/schemas";
+import type { ClusterSummary, GlobalServiceDto } from "@/lib/model/inventory";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { formatAbsolute, formatRelative } from "@/components/format/time";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import type { ApiTokenDto } from "@/lib/api/schemas";
+import type { ApiTokenDto } from "@/lib/model/inventory";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { RelativeTime } from "@/components/ui/relative-time";

@@ -2,7 +2,7 @@ import "server-only";
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { ApiError, describeZodError } from "@/lib/api/errors";
-import { log } from "@/lib/log";
+import { log } from "@/lib/infra/log";
 
 const MAX_BODY_BYTES = 1024 * 1024;
 

@@ -2,7 +2,7 @@ import "server-only";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { z } from "zod";
-import { authSecret } from "@/lib/auth/secret";
+import { authSecret } from "@/lib/crypto/secret";
 import { authenticateUser } from "@/lib/db/users";
 
 const credentialsSchema = z.object({

@@ -1,10 +1,10 @@
 import "server-only";
 import { getToken } from "next-auth/jwt";
 import type { NextRequest } from "next/server";
-import type { RoleName } from "@/lib/api/schemas";
-import { db } from "@/lib/db/client";
-import { hashSecretToken, TOKEN_PREFIXES } from "@/lib/auth/secret-token";
-import { authSecret } from "@/lib/auth/secret";
+import type { RoleName } from "@/lib/model/inventory";
+import { db } from "@/lib/store/client";
+import { hashSecretToken, TOKEN_PREFIXES } from "@/lib/crypto/secret-token";
+import { authSecret } from "@/lib/crypto/secret";
 
 /** Who is calling: a signed-in user or a personal API token (carrying its owner's role). */
 export type Principal = {

@@ -1,4 +1,4 @@
-import type { RoleName } from "@/lib/api/schemas";
+import type { RoleName } from "@/lib/model/inventory";
 
 const RANK: Record<RoleName, number> = { viewer: 0, operator: 1, admin: 2 };
 

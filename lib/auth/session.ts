@@ -1,8 +1,8 @@
 import "server-only";
 import { getServerSession } from "next-auth";
-import type { RoleName } from "@/lib/api/schemas";
+import type { RoleName } from "@/lib/model/inventory";
 import { authOptions } from "@/lib/auth/options";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/store/client";
 
 export type SessionUser = { id: string; email: string; name: string | null; role: RoleName };
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { NextResponse, type NextRequest } from "next/server";
-import type { RoleName } from "@/lib/api/schemas";
+import type { RoleName } from "@/lib/model/inventory";
 import { ApiError } from "@/lib/api/errors";
 import { errorResponse } from "@/lib/api/respond";
 import { hasRole } from "@/lib/auth/roles";

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Prisma } from "@/lib/db/client";
+import type { Prisma } from "@/lib/store/client";
 import { DESIRED_CHANNEL, onCredentialsRevoked, REVOKED_PREFIX } from "@/lib/db/desired-notify";
 
 // Agent credentials this replica has checked recently, by token hash. An intent change makes

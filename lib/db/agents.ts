@@ -6,15 +6,15 @@ import type {
   StatusReport,
 } from "@/lib/agent-protocol/messages";
 import { ApiError, notFound } from "@/lib/api/errors";
-import { hashSecretToken, issueSecretToken, TOKEN_PREFIXES } from "@/lib/auth/secret-token";
+import { hashSecretToken, issueSecretToken, TOKEN_PREFIXES } from "@/lib/crypto/secret-token";
 import {
   cachedCredential,
   notifyCredentialsRevoked,
   rememberCredential,
 } from "@/lib/db/agent-credential-cache";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/store/client";
 import { announceRevokedLocally, ensureListening } from "@/lib/db/desired-notify";
-import { microBatch } from "@/lib/db/micro-batch";
+import { microBatch } from "@/lib/infra/micro-batch";
 import { recordAudit, type Actor } from "@/lib/db/audit";
 import { rollUpChangeSets } from "@/lib/db/change-sets";
 import { applyClusterDelta, applyClusterSnapshot } from "@/lib/db/inventory";

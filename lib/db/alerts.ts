@@ -1,5 +1,5 @@
 import "server-only";
-import type { AlertListDto, AlertQuery } from "@/lib/api/alert-schemas";
+import type { AlertListDto, AlertQuery } from "@/lib/model/alerts";
 import { loadAlertFleet } from "@/lib/db/fleet-alerts";
 import { metricsClient } from "@/lib/db/metrics-runtime";
 import { loadRuntimeSources } from "@/lib/db/metrics-sources";

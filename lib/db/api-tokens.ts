@@ -1,8 +1,8 @@
 import "server-only";
-import type { ApiTokenDto } from "@/lib/api/schemas";
+import type { ApiTokenDto } from "@/lib/model/inventory";
 import { notFound } from "@/lib/api/errors";
-import { issueSecretToken } from "@/lib/auth/secret-token";
-import { db } from "@/lib/db/client";
+import { issueSecretToken } from "@/lib/crypto/secret-token";
+import { db } from "@/lib/store/client";
 import { recordAudit, type Actor } from "@/lib/db/audit";
 
 type TokenRow = {

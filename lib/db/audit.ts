@@ -1,5 +1,5 @@
 import "server-only";
-import type { Prisma } from "@/lib/db/generated/client";
+import type { Prisma } from "@/lib/store/generated/client";
 import type { Principal } from "@/lib/auth/principal";
 
 /** Who did something, for the audit trail. */

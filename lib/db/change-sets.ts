@@ -1,10 +1,10 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { DesiredResource } from "@/lib/agent-protocol/messages";
-import type { ChangeSetDto, IntentChange, IntentDto, PlanDto } from "@/lib/api/intent-schemas";
+import type { ChangeSetDto, IntentChange, IntentDto, PlanDto } from "@/lib/model/intent";
 import { ApiError, notFound } from "@/lib/api/errors";
 import { recordAudit, type Actor } from "@/lib/db/audit";
-import { db, readTogether, type Prisma, type Tx } from "@/lib/db/client";
+import { db, readTogether, type Prisma, type Tx } from "@/lib/store/client";
 import { announceDesiredChange, writeDesiredStates } from "@/lib/db/desired-state";
 import { loadIntent, loadInventory } from "@/lib/db/intent-store";
 import { writeServiceIntents } from "@/lib/db/intent-write";

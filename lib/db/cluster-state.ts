@@ -6,7 +6,7 @@ import {
   type DesiredResource,
 } from "@/lib/agent-protocol/messages";
 import { notFound } from "@/lib/api/errors";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/store/client";
 import { recordAudit, type Actor } from "@/lib/db/audit";
 import { announceDesiredChange, readDesiredState, writeDesiredState } from "@/lib/db/desired-state";
 

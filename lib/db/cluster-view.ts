@@ -1,8 +1,8 @@
 import "server-only";
-import type { ClusterSummary, MeshDto, ServiceDto } from "@/lib/api/schemas";
+import type { ClusterSummary, MeshDto, ServiceDto } from "@/lib/model/inventory";
 import type { MeshTypeName } from "@/lib/agent-protocol/snapshot";
 import { agentStatus, isStale } from "@/lib/domain/cluster-status";
-import { env } from "@/lib/env";
+import { env } from "@/lib/infra/env";
 
 // Row → DTO mapping shared by the cluster, service and overview queries.
 

@@ -4,10 +4,10 @@ import type {
   ClusterDetail,
   ClusterSummary,
   ClusterUpdateInput,
-} from "@/lib/api/schemas";
+} from "@/lib/model/inventory";
 import { ApiError, conflict, notFound } from "@/lib/api/errors";
 import { notifyCredentialsRevoked } from "@/lib/db/agent-credential-cache";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/store/client";
 import { recordAudit, type Actor } from "@/lib/db/audit";
 import { announceRevokedLocally, DESIRED_CHANNEL } from "@/lib/db/desired-notify";
 import { announceDesiredChange } from "@/lib/db/desired-state";

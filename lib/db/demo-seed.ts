@@ -3,7 +3,7 @@ import { bookinfoFleet } from "@/lib/demo/bookinfo-fleet";
 import type { Actor } from "@/lib/db/audit";
 import { createJoinToken } from "@/lib/db/agents";
 import { createCluster, updateCluster } from "@/lib/db/clusters";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/store/client";
 import { applyClusterSnapshot } from "@/lib/db/inventory";
 
 const SEED_ACTOR: Actor = { type: "system", label: "demo seed" };

@@ -1,8 +1,8 @@
 import "server-only";
 import { EventEmitter } from "node:events";
 import pg from "pg";
-import { env } from "@/lib/env";
-import { log } from "@/lib/log";
+import { env } from "@/lib/infra/env";
+import { log } from "@/lib/infra/log";
 
 // Fan-out of "cluster X has a new desired generation" to every app replica. Writers call
 // pg_notify inside their transaction (delivered only on commit); each replica LISTENs on

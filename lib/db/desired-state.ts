@@ -1,9 +1,9 @@
 import "server-only";
 import type { DesiredResource, DesiredResponse } from "@/lib/agent-protocol/messages";
 import { contentHash } from "@/lib/agent-protocol/canonical-json";
-import { db, type Prisma } from "@/lib/db/client";
+import { db, type Prisma } from "@/lib/store/client";
 import { announceLocally, DESIRED_CHANNEL } from "@/lib/db/desired-notify";
-import { microBatch } from "@/lib/db/micro-batch";
+import { microBatch } from "@/lib/infra/micro-batch";
 
 type Tx = Prisma.TransactionClient;
 

@@ -8,7 +8,7 @@ import {
 import { encodeSseEvent, SSE_KEEP_ALIVE } from "@/lib/agent-protocol/sse";
 import { watchDesiredChanges } from "@/lib/db/desired-notify";
 import { readDesiredStateForAgent } from "@/lib/db/desired-state";
-import { log } from "@/lib/log";
+import { log } from "@/lib/infra/log";
 
 // One agent's desired state as a stream of server-sent events. Against the long-poll, a change
 // costs each agent one pushed event instead of an answer plus the request that asks again, and

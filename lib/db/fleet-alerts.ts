@@ -4,7 +4,7 @@ import type { RollupService } from "@/lib/domain/alert-rollup";
 import { computeFleetAlerts, type FleetAlertCluster } from "@/lib/domain/fleet-alerts";
 import { byName } from "@/lib/domain/intent-change";
 import type { FleetInventory, GlobalServiceIntent, InventoryService } from "@/lib/meshes/model";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/store/client";
 import { staleness } from "@/lib/db/cluster-view";
 
 // Loads what Meridian's fleet alerts and the alert rollup need, in four queries: clusters with

@@ -4,14 +4,14 @@ import {
   type ChangeSetDto,
   type GlobalHostnameSetting,
   type IntentDto,
-} from "@/lib/api/intent-schemas";
+} from "@/lib/model/intent";
 import { recordAudit } from "@/lib/db/audit";
 import { announce, recordChangeSet, storedDesired, type ApplyOptions } from "@/lib/db/change-sets";
-import { db, readTogether, type Tx } from "@/lib/db/client";
+import { db, readTogether, type Tx } from "@/lib/store/client";
 import { loadIntent, loadInventory } from "@/lib/db/intent-store";
 import { globalHostname, type GlobalHostStyle } from "@/lib/domain/global-name";
 import { affectedClusters, keyOf, planIntent } from "@/lib/domain/intent-change";
-import { env } from "@/lib/env";
+import { env } from "@/lib/infra/env";
 
 const KEY = "globalHostnameSuffix";
 

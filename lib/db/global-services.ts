@@ -1,9 +1,9 @@
 import "server-only";
-import type { GlobalServiceDto, GlobalServiceQuery } from "@/lib/api/schemas";
-import type { Prisma } from "@/lib/db/generated/client";
+import type { GlobalServiceDto, GlobalServiceQuery } from "@/lib/model/inventory";
+import type { Prisma } from "@/lib/store/generated/client";
 import { endpointHealth } from "@/lib/domain/endpoints";
 import { isStale } from "@/lib/domain/cluster-status";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/store/client";
 import { staleness } from "@/lib/db/cluster-view";
 
 const MAX_RESULTS = 500;

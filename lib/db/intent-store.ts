@@ -1,6 +1,6 @@
 import "server-only";
-import type { IntentDto, IntentList, IntentQuery } from "@/lib/api/intent-schemas";
-import { db, readTogether, type Tx } from "@/lib/db/client";
+import type { IntentDto, IntentList, IntentQuery } from "@/lib/model/intent";
+import { db, readTogether, type Tx } from "@/lib/store/client";
 import { failoverSchema, type FleetInventory, type Mesh } from "@/lib/meshes";
 
 // Intent and inventory as the compiler reads them, from Postgres.

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import type { IntentDto } from "@/lib/api/intent-schemas";
-import { Prisma } from "@/lib/db/generated/client";
+import type { IntentDto } from "@/lib/model/intent";
+import { Prisma } from "@/lib/store/generated/client";
 import { keyOf } from "@/lib/domain/intent-change";
 
 /** A global service's new intent and the version it was planned against. */

@@ -8,9 +8,9 @@ import {
 import { ApiError, notFound } from "@/lib/api/errors";
 import { globalHostname } from "@/lib/domain/global-name";
 import { diffServices, serviceColumns } from "@/lib/domain/inventory-diff";
-import { Semaphore } from "@/lib/domain/semaphore";
-import { env } from "@/lib/env";
-import { db, type Prisma } from "@/lib/db/client";
+import { Semaphore } from "@/lib/infra/semaphore";
+import { env } from "@/lib/infra/env";
+import { db, type Prisma } from "@/lib/store/client";
 import { recordAudit, type Actor } from "@/lib/db/audit";
 import { readGlobalHostStyle } from "@/lib/db/global-hostname";
 

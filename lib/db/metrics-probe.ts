@@ -1,6 +1,6 @@
 import "server-only";
 
-import type { SourceTestResult } from "@/lib/api/metrics-schemas";
+import type { SourceTestResult } from "@/lib/model/metrics";
 import { metricsClient } from "@/lib/db/metrics-runtime";
 import type { RuntimeSource } from "@/lib/db/metrics-sources";
 import { PrometheusQueryError } from "@/lib/metrics/prometheus-client";

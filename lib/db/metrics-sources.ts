@@ -1,5 +1,5 @@
 import "server-only";
-import { log } from "@/lib/log";
+import { log } from "@/lib/infra/log";
 import { randomUUID } from "node:crypto";
 
 import { ApiError, notFound } from "@/lib/api/errors";
@@ -10,11 +10,11 @@ import {
   type MetricsSourceDto,
   type MetricsSourceUpdateInput,
   type SourceAuthInput,
-} from "@/lib/api/metrics-schemas";
-import { openSecret, sealSecret } from "@/lib/auth/secret";
+} from "@/lib/model/metrics";
+import { openSecret, sealSecret } from "@/lib/crypto/secret";
 import { recordAudit, type Actor } from "@/lib/db/audit";
-import { db } from "@/lib/db/client";
-import type { PrometheusSource as SourceRow } from "@/lib/db/generated/client";
+import { db } from "@/lib/store/client";
+import type { PrometheusSource as SourceRow } from "@/lib/store/generated/client";
 import type { PrometheusSource, SourceAuth } from "@/lib/metrics/prometheus-client";
 import { createSsrfGuard, SsrfError } from "@/lib/metrics/ssrf-guard";
 

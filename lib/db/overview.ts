@@ -1,6 +1,6 @@
 import "server-only";
-import type { OverviewDto } from "@/lib/api/schemas";
-import { db } from "@/lib/db/client";
+import type { OverviewDto } from "@/lib/model/inventory";
+import { db } from "@/lib/store/client";
 import { listClusters } from "@/lib/db/clusters";
 
 /** Fleet counts and clusters grouped by region, for the Overview page. */

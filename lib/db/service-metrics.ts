@@ -1,8 +1,8 @@
 import "server-only";
 
 import { ApiError } from "@/lib/api/errors";
-import type { ServiceMetricsDto, ServiceMetricsQuery } from "@/lib/api/metrics-schemas";
-import { env } from "@/lib/env";
+import type { ServiceMetricsDto, ServiceMetricsQuery } from "@/lib/model/metrics";
+import { env } from "@/lib/infra/env";
 import { getGlobalService } from "@/lib/db/global-services";
 import { metricsClient } from "@/lib/db/metrics-runtime";
 import { loadRuntimeSources, type RuntimeSource } from "@/lib/db/metrics-sources";

@@ -1,6 +1,6 @@
 import "server-only";
-import type { ServiceDto, ServiceQuery } from "@/lib/api/schemas";
-import { db } from "@/lib/db/client";
+import type { ServiceDto, ServiceQuery } from "@/lib/model/inventory";
+import { db } from "@/lib/store/client";
 import { toServiceDto } from "@/lib/db/cluster-view";
 
 const MAX_RESULTS = 1000;

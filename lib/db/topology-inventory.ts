@@ -1,5 +1,5 @@
 import "server-only";
-import type { ClusterSummary, GlobalServiceDto } from "@/lib/api/schemas";
+import type { ClusterSummary, GlobalServiceDto } from "@/lib/model/inventory";
 import { listClusters } from "@/lib/db/clusters";
 import { listGlobalServices } from "@/lib/db/global-services";
 

@@ -1,7 +1,7 @@
 import "server-only";
-import type { RoleName, UserDto } from "@/lib/api/schemas";
-import { burnPasswordCheck, hashPassword, verifyPassword } from "@/lib/auth/password";
-import { db } from "@/lib/db/client";
+import type { RoleName, UserDto } from "@/lib/model/inventory";
+import { burnPasswordCheck, hashPassword, verifyPassword } from "@/lib/crypto/password";
+import { db } from "@/lib/store/client";
 import { recordAudit, type Actor } from "@/lib/db/audit";
 
 type UserRow = {

@@ -1,4 +1,4 @@
-import type { ClusterCreateInput } from "@/lib/api/schemas";
+import type { ClusterCreateInput } from "@/lib/model/inventory";
 import type { ClusterSnapshot } from "@/lib/agent-protocol/snapshot";
 import { loadFleetFile } from "@/lib/agent-protocol/fleet-file";
 

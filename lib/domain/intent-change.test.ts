@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { IntentChange, IntentDto } from "@/lib/api/intent-schemas";
+import type { IntentChange, IntentDto } from "@/lib/model/intent";
 import { compileFleet, type FleetInventory } from "@/lib/meshes";
 import { bookinfoFleet } from "@/lib/meshes/testing/bookinfo";
 import {

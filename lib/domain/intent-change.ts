@@ -1,4 +1,4 @@
-import type { IntentChange, IntentDto, PlanDto, PlanWarning } from "@/lib/api/intent-schemas";
+import type { IntentChange, IntentDto, PlanDto, PlanWarning } from "@/lib/model/intent";
 import type { DesiredResource } from "@/lib/agent-protocol/messages";
 import {
   compileClusters,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { IntentDto } from "@/lib/api/intent-schemas";
+import type { IntentDto } from "@/lib/model/intent";
 import { whoServesWhom, type Instance } from "./serving";
 
 const intent = (over: Partial<IntentDto>): IntentDto => ({

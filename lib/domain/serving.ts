@@ -1,4 +1,4 @@
-import type { IntentDto, ServingDto } from "@/lib/api/intent-schemas";
+import type { IntentDto, ServingDto } from "@/lib/model/intent";
 
 /** One cluster's instance of a global service, as health sees it. */
 export type Instance = { cluster: string; ready: number; total: number; stale: boolean };

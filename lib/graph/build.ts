@@ -1,4 +1,4 @@
-import type { ClusterSummary, GlobalServiceDto } from "@/lib/api/schemas";
+import type { ClusterSummary, GlobalServiceDto } from "@/lib/model/inventory";
 import {
   type CallEdge,
   type ClusterNode,

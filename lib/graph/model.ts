@@ -1,5 +1,5 @@
 import type { MeshTypeName } from "@/lib/agent-protocol/snapshot";
-import type { ClusterSummary } from "@/lib/api/schemas";
+import type { ClusterSummary } from "@/lib/model/inventory";
 
 /** Node kinds, in the order nodes are listed (compound parents before their children). */
 export const NODE_KINDS = ["region", "cluster", "namespace", "service", "global-service"] as const;

@@ -3,7 +3,7 @@
 import { z } from "zod";
 
 import { MESH_TYPES } from "@/lib/agent-protocol/snapshot";
-import { CLUSTER_KINDS } from "@/lib/api/schemas";
+import { CLUSTER_KINDS } from "@/lib/model/inventory";
 
 const health = z.object({
   ready: z.number().int(),

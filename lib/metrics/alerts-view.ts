@@ -1,7 +1,7 @@
 // One alerts answer from everything read: every source's alerts (or its error), Meridian's
 // fleet alerts and the fleet's global services → filtered items, rollups and source status,
 // in the shapes of GET /api/v1/alerts and its summary. No I/O.
-import type { AlertListDto, AlertQuery, AlertSummaryDto } from "@/lib/api/alert-schemas";
+import type { AlertListDto, AlertQuery, AlertSummaryDto } from "@/lib/model/alerts";
 import { countAlerts, filterAlerts } from "@/lib/domain/alert-filter";
 import type { RawAlert } from "@/lib/domain/alert-model";
 import {

@@ -1,7 +1,7 @@
 // Prometheus HTTP API client: /api/v1/query and /api/v1/query_range, with timeouts, a
 // per-source concurrency limit, a short TTL cache and redirect refusal.
 // https://prometheus.io/docs/prometheus/latest/querying/api/
-import { Semaphore } from "@/lib/domain/semaphore";
+import { Semaphore } from "@/lib/infra/semaphore";
 import { ResponseTooLargeError } from "@/lib/metrics/pinned-fetch";
 import { ApiResponseSchema, type QueryData } from "@/lib/metrics/prometheus-schema";
 import { SsrfError } from "@/lib/metrics/ssrf-guard";

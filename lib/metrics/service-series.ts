@@ -1,6 +1,6 @@
 // The golden-signals answer for one service from its sources: one range query per source,
 // in parallel, parsed onto one grid and merged; failures become per-source errors.
-import type { MetricsRange, ServiceMetricsDto } from "@/lib/api/metrics-schemas";
+import type { MetricsRange, ServiceMetricsDto } from "@/lib/model/metrics";
 import { fanOut } from "@/lib/metrics/fan-out";
 import {
   buildGoldenSeriesQuery,

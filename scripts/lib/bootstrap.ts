@@ -1,6 +1,6 @@
 import { ensureAdmin } from "@/lib/db/users";
 import { prepareDemoFleet } from "@/lib/db/demo-seed";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/store/client";
 
 const DEMO_ADMIN_EMAIL = "admin@meridian.local";
 

@@ -2,7 +2,7 @@
 // functions the API uses (SSRF check included; the demo allow-lists 127.0.0.1 because its
 // Prometheus servers run on this machine).
 import type { Actor } from "@/lib/db/audit";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/store/client";
 import {
   createMetricsSource,
   deleteMetricsSource,

@@ -10,7 +10,7 @@ import { SILENT_LOG } from "@/agent/src/log";
 import { MeridianClient } from "@/agent/src/meridian-client";
 import { SimulatedCluster } from "@/agent/src/simulated/simulated-cluster";
 import type { DesiredResource } from "@/lib/agent-protocol/messages";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/store/client";
 import { createJoinToken } from "@/lib/db/agents";
 import { createCluster, updateCluster } from "@/lib/db/clusters";
 import { call, userWithToken } from "../helpers/api";

@@ -7,7 +7,7 @@ import { SILENT_LOG } from "@/agent/src/log";
 import { MeridianClient } from "@/agent/src/meridian-client";
 import { SimulatedCluster } from "@/agent/src/simulated/simulated-cluster";
 import { loadFleetFile } from "@/lib/agent-protocol/fleet-file";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/store/client";
 import { createCluster, updateCluster } from "@/lib/db/clusters";
 import { createJoinToken } from "@/lib/db/agents";
 import { waitFor } from "../../scripts/lib/processes";

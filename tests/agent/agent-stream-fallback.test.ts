@@ -9,7 +9,7 @@ import { MeridianClient } from "@/agent/src/meridian-client";
 import { SimulatedCluster } from "@/agent/src/simulated/simulated-cluster";
 import { AGENT_API } from "@/lib/agent-protocol/messages";
 import { loadFleetFile } from "@/lib/agent-protocol/fleet-file";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/store/client";
 import { createJoinToken } from "@/lib/db/agents";
 import { createCluster, updateCluster } from "@/lib/db/clusters";
 import { announceDesiredChange, writeDesiredState } from "@/lib/db/desired-state";

@@ -7,7 +7,7 @@ import * as status from "@/app/api/agent/v1/status/route";
 import * as desired from "@/app/api/agent/v1/desired/route";
 import * as desiredStream from "@/app/api/agent/v1/desired/stream/route";
 import { NextRequest } from "next/server";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/store/client";
 import { resetDatabase } from "../helpers/db";
 import { call } from "../helpers/api";
 import { AGENT_INFO, desiredWatchers, registeredCluster } from "../helpers/agent";

@@ -5,7 +5,7 @@ import { connect, type AddressInfo } from "node:net";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAgentListener } from "@/app/api/agent/v1/agent-listener";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/store/client";
 import { revokeAgentAccess } from "@/lib/db/agents";
 import { announceDesiredChange, writeDesiredState } from "@/lib/db/desired-state";
 import { resetDatabase } from "../helpers/db";

@@ -9,7 +9,7 @@ import * as clusterAgent from "@/app/api/v1/clusters/[name]/agent/route";
 import * as cluster from "@/app/api/v1/clusters/[name]/route";
 import { bookinfoFleet } from "@/lib/demo/bookinfo-fleet";
 import { newAgentCredential } from "@/lib/agent-protocol/credential";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/store/client";
 import { createCluster } from "@/lib/db/clusters";
 import { createJoinToken } from "@/lib/db/agents";
 import { resetDatabase } from "../helpers/db";

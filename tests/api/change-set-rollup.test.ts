@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ResourceResult } from "@/lib/agent-protocol/messages";
 import { acceptStatus } from "@/lib/db/agents";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/store/client";
 import { resetDatabase } from "../helpers/db";
 
 const CLUSTERS = Array.from({ length: 40 }, (_, i) => `c-${String(i).padStart(2, "0")}`);

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import * as clusters from "@/app/api/v1/clusters/route";
 import * as cluster from "@/app/api/v1/clusters/[name]/route";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/store/client";
 import { resetDatabase } from "../helpers/db";
 import { call, userWithToken } from "../helpers/api";
 

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createCluster, updateCluster } from "@/lib/db/clusters";
 import { replaceDesiredResources } from "@/lib/db/cluster-state";
 import { acceptStatus } from "@/lib/db/agents";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/store/client";
 import { readDesiredStateForAgent, writeDesiredStates } from "@/lib/db/desired-state";
 import { resetDatabase } from "../helpers/db";
 

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MeridianClient, MeridianRefused } from "@/agent/src/meridian-client";
 import type { DesiredResponse } from "@/lib/agent-protocol/messages";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/store/client";
 import { revokeAgentAccess } from "@/lib/db/agents";
 import { updateCluster } from "@/lib/db/clusters";
 import { openDesiredStream } from "@/lib/db/desired-stream";

@@ -3,8 +3,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import * as changeSets from "@/app/api/v1/change-sets/route";
 import * as setting from "@/app/api/v1/settings/global-hostname/route";
-import type { ChangeSetDto } from "@/lib/api/intent-schemas";
-import { db } from "@/lib/db/client";
+import type { ChangeSetDto } from "@/lib/model/intent";
+import { db } from "@/lib/store/client";
 import { seedDemoFleet } from "@/lib/db/demo-seed";
 import { resetDatabase } from "../helpers/db";
 import { call, userWithToken } from "../helpers/api";

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import * as intentRoute from "@/app/api/v1/intent/route";
 import * as plans from "@/app/api/v1/plans/route";
 import * as changeSets from "@/app/api/v1/change-sets/route";
-import type { IntentChange, IntentDto, PlanDto } from "@/lib/api/intent-schemas";
+import type { IntentChange, IntentDto, PlanDto } from "@/lib/model/intent";
 import { seedDemoFleet } from "@/lib/db/demo-seed";
 import { applyClusterSnapshot } from "@/lib/db/inventory";
 import { bookinfoFleet } from "@/lib/demo/bookinfo-fleet";

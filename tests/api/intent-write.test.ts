@@ -1,8 +1,8 @@
 // writeServiceIntents: many global services' intent in a fixed number of statements, each
 // guarded by its version — on the demo fleet in the real database.
 import { beforeAll, describe, expect, it } from "vitest";
-import type { IntentDto } from "@/lib/api/intent-schemas";
-import { db } from "@/lib/db/client";
+import type { IntentDto } from "@/lib/model/intent";
+import { db } from "@/lib/store/client";
 import { seedDemoFleet } from "@/lib/db/demo-seed";
 import { loadIntent } from "@/lib/db/intent-store";
 import { writeServiceIntents, type IntentWrite } from "@/lib/db/intent-write";

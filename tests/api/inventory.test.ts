@@ -5,7 +5,7 @@ import * as globalService from "@/app/api/v1/global-services/[namespace]/[name]/
 import * as services from "@/app/api/v1/services/route";
 import * as overview from "@/app/api/v1/overview/route";
 import { bookinfoFleet } from "@/lib/demo/bookinfo-fleet";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/store/client";
 import { seedDemoFleet } from "@/lib/db/demo-seed";
 import { createCluster, updateCluster } from "@/lib/db/clusters";
 import { applyClusterSnapshot } from "@/lib/db/inventory";

@@ -6,8 +6,8 @@ import * as allowList from "@/app/api/v1/settings/metrics-allow-list/route";
 import * as sources from "@/app/api/v1/metrics/sources/route";
 import * as source from "@/app/api/v1/metrics/sources/[id]/route";
 import * as probe from "@/app/api/v1/metrics/sources/[id]/test/route";
-import type { MetricsSourceDto } from "@/lib/api/metrics-schemas";
-import { db } from "@/lib/db/client";
+import type { MetricsSourceDto } from "@/lib/model/metrics";
+import { db } from "@/lib/store/client";
 import { invalidateMetricsAllowList } from "@/lib/db/metrics-runtime";
 import { loadRuntimeSources } from "@/lib/db/metrics-sources";
 

@@ -3,7 +3,7 @@ import * as tokens from "@/app/api/v1/tokens/route";
 import * as token from "@/app/api/v1/tokens/[id]/route";
 import * as me from "@/app/api/v1/me/route";
 import * as health from "@/app/api/healthz/route";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/store/client";
 import { resetDatabase } from "../helpers/db";
 import { call, userWithToken } from "../helpers/api";
 

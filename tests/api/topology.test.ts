@@ -4,10 +4,10 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import * as topology from "@/app/api/v1/topology/route";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/store/client";
 import { seedDemoFleet } from "@/lib/db/demo-seed";
 import type { TopologyDto } from "@/lib/graph/schema";
-import { topologyService } from "@/lib/topology/default-service";
+import { topologyService } from "@/lib/services/topology-default-service";
 import { call, userWithToken } from "../helpers/api";
 import { resetDatabase } from "../helpers/db";
 

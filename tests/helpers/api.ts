@@ -1,5 +1,5 @@
 import { NextRequest } from "next/server";
-import type { RoleName } from "@/lib/api/schemas";
+import type { RoleName } from "@/lib/model/inventory";
 import type { RouteHandler } from "@/lib/auth/with-auth";
 import { createApiToken } from "@/lib/db/api-tokens";
 import { createUser } from "@/lib/db/users";

@@ -1,4 +1,4 @@
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/store/client";
 
 /** Empty every table (keeps the migrations table) so each test file starts clean. */
 export async function resetDatabase(): Promise<void> {

@@ -9,7 +9,7 @@ import { KubeInventory } from "@/agent/src/kube/kube-inventory";
 import { KubeWriter } from "@/agent/src/kube/kube-writer";
 import { SILENT_LOG } from "@/agent/src/log";
 import { MeridianClient } from "@/agent/src/meridian-client";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/store/client";
 import { createJoinToken } from "@/lib/db/agents";
 import { createCluster, updateCluster } from "@/lib/db/clusters";
 import { replaceDesiredResources } from "@/lib/db/cluster-state";

@@ -7,7 +7,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/store/client";
 import { createJoinToken } from "@/lib/db/agents";
 import { createCluster, updateCluster } from "@/lib/db/clusters";
 import { replaceDesiredResources } from "@/lib/db/cluster-state";

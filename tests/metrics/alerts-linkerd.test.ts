@@ -3,7 +3,7 @@
 // reviews in one cluster → degraded (1 of 3); latency in ratings → a warning.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import type { AlertListDto } from "@/lib/api/alert-schemas";
+import type { AlertListDto } from "@/lib/model/alerts";
 import type { RollupService } from "@/lib/domain/alert-rollup";
 import { readAllAlerts, type AlertSource } from "@/lib/metrics/alerts-client";
 import { buildAlertList } from "@/lib/metrics/alerts-view";

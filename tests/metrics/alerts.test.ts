@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { loadFleetFile } from "@/lib/agent-protocol/fleet-file";
-import type { AlertListDto } from "@/lib/api/alert-schemas";
+import type { AlertListDto } from "@/lib/model/alerts";
 import type { RollupService } from "@/lib/domain/alert-rollup";
 import { readAllAlerts, type AlertSource } from "@/lib/metrics/alerts-client";
 import { buildAlertList } from "@/lib/metrics/alerts-view";

@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type * as RouteModule from "@/app/api/v1/global-services/[namespace]/[name]/metrics/route";
 import type * as SourcesModule from "@/app/api/v1/metrics/sources/route";
-import type { ServiceMetricsDto } from "@/lib/api/metrics-schemas";
-import type * as DbModule from "@/lib/db/client";
+import type { ServiceMetricsDto } from "@/lib/model/metrics";
+import type * as DbModule from "@/lib/store/client";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "@/scripts/lib/embedded-postgres";
 import { migrateDeploy } from "@/scripts/lib/migrate";
 
@@ -89,7 +89,7 @@ beforeAll(async () => {
     route: await import("@/app/api/v1/global-services/[namespace]/[name]/metrics/route"),
     sources: await import("@/app/api/v1/metrics/sources/route"),
     api: await import("../helpers/api"),
-    db: await import("@/lib/db/client"),
+    db: await import("@/lib/store/client"),
   };
   const { seedDemoFleet } = await import("@/lib/db/demo-seed");
   await seedDemoFleet();

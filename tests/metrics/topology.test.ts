@@ -8,9 +8,9 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type * as RouteModule from "@/app/api/v1/topology/route";
-import type * as DbModule from "@/lib/db/client";
+import type * as DbModule from "@/lib/store/client";
 import type { TopologyDto, TopologyEdge } from "@/lib/graph/schema";
-import type * as ServiceModule from "@/lib/topology/default-service";
+import type * as ServiceModule from "@/lib/services/topology-default-service";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "@/scripts/lib/embedded-postgres";
 import { migrateDeploy } from "@/scripts/lib/migrate";
 
@@ -48,8 +48,8 @@ beforeAll(async () => {
   m = {
     route: await import("@/app/api/v1/topology/route"),
     api: await import("../helpers/api"),
-    db: await import("@/lib/db/client"),
-    service: await import("@/lib/topology/default-service"),
+    db: await import("@/lib/store/client"),
+    service: await import("@/lib/services/topology-default-service"),
   };
   const { seedDemoFleet } = await import("@/lib/db/demo-seed");
   await seedDemoFleet();

@@ -6,6 +6,6 @@ process.env.MERIDIAN_DB_POOL_MAX = String(inject("databasePoolMax"));
 process.env.NEXTAUTH_SECRET = "test-secret-for-vitest-only-0123456789";
 
 afterAll(async () => {
-  const { db } = await import("@/lib/db/client");
+  const { db } = await import("@/lib/store/client");
   await db().$disconnect();
 });

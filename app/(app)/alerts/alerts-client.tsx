@@ -11,7 +11,7 @@ import {
   TriangleAlert,
 } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
-import type { AlertListDto, AlertQueryInput } from "@/lib/api/alert-schemas";
+import type { AlertListDto, AlertQueryInput } from "@/lib/model/alerts";
 import { countAlerts } from "@/lib/domain/alert-filter";
 import { ALERT_SEVERITIES } from "@/lib/domain/alert-model";
 import { SEVERITY_LABELS, SeverityIcon } from "@/components/alerts/alert-badges";

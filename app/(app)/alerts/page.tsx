@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { alertQuerySchema, type AlertQueryInput } from "@/lib/api/alert-schemas";
+import { alertQuerySchema, type AlertQueryInput } from "@/lib/model/alerts";
 import { listAlerts } from "@/lib/db/alerts";
 import { listClusters } from "@/lib/db/clusters";
 import { listGlobalServices } from "@/lib/db/global-services";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { globalServiceQuerySchema, type GlobalServiceQuery } from "@/lib/api/schemas";
+import { globalServiceQuerySchema, type GlobalServiceQuery } from "@/lib/model/inventory";
 import { listClusters } from "@/lib/db/clusters";
 import { listGlobalServices } from "@/lib/db/global-services";
 import { requireUser } from "../require-user";

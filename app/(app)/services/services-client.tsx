@@ -3,7 +3,7 @@
 import clsx from "clsx";
 import { SearchX, TriangleAlert } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
-import type { GlobalServiceQuery } from "@/lib/api/schemas";
+import type { GlobalServiceQuery } from "@/lib/model/inventory";
 import {
   globalServiceSearch,
   useGlobalServices,

@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import { AUTO_FOLD } from "@/components/graph/fold-state";
 import { ApiError } from "@/lib/api/errors";
 import { topologyQuerySchema, type TopologyQuery } from "@/lib/graph/query";
-import { topologyService } from "@/lib/topology/default-service";
+import { topologyService } from "@/lib/services/topology-default-service";
 import { requireUser } from "../require-user";
 import { TopologyClient } from "./topology-client";
 

@@ -1,7 +1,7 @@
 // GET /api/healthz — liveness and database reachability (no auth, no details)
 import { NextResponse } from "next/server";
 import { publicRoute } from "@/lib/auth/with-auth";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/store/client";
 
 export const dynamic = "force-dynamic";
 

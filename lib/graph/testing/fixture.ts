@@ -1,5 +1,5 @@
 import type { MeshTypeName } from "@/lib/agent-protocol/snapshot";
-import type { ClusterSummary, GlobalServiceDto } from "@/lib/api/schemas";
+import type { ClusterSummary, GlobalServiceDto } from "@/lib/model/inventory";
 import type { BuildGraphInput, CallSample } from "../build";
 
 const cluster = (

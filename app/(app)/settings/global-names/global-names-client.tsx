@@ -8,7 +8,7 @@ import { useSetGlobalHostname } from "@/components/data/use-global-hostname";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import type { GlobalHostnameResult } from "@/lib/api/intent-schemas";
+import type { GlobalHostnameResult } from "@/lib/model/intent";
 import type { GlobalHostStyle } from "@/lib/domain/global-name";
 
 const OPTIONS: { value: GlobalHostStyle; label: string; example: string; note: string }[] = [

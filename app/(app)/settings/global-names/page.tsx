@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/ui/page-header";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/store/client";
 import { readGlobalHostStyle } from "@/lib/db/global-hostname";
 import { requireUser } from "../../require-user";
 import { GlobalNamesClient } from "./global-names-client";

@@ -2,7 +2,7 @@
 
 import { Activity, Plus } from "lucide-react";
 import { useState } from "react";
-import type { MetricsSourceDto, SourceTestResult } from "@/lib/api/metrics-schemas";
+import type { MetricsSourceDto, SourceTestResult } from "@/lib/model/metrics";
 import {
   useDeleteMetricsSource,
   useMetricsSources,

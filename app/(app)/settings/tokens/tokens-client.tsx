@@ -2,7 +2,7 @@
 
 import { Eye, EyeOff, KeyRound } from "lucide-react";
 import { useState } from "react";
-import type { ApiTokenDto } from "@/lib/api/schemas";
+import type { ApiTokenDto } from "@/lib/model/inventory";
 import {
   useApiTokens,
   useRevokeApiToken,

@@ -4,7 +4,7 @@ import { serveWithHandler } from "@/lib/api/node-http-bridge";
 import type { AgentRouteHandler } from "@/lib/auth/with-auth";
 import { errorResponse } from "@/lib/api/respond";
 import { ApiError } from "@/lib/api/errors";
-import { log } from "@/lib/log";
+import { log } from "@/lib/infra/log";
 import { GET as getDesired } from "./desired/route";
 import { GET as getDesiredStream } from "./desired/stream/route";
 import { POST as postRegister } from "./register/route";

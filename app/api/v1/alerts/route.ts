@@ -1,5 +1,5 @@
 // GET /api/v1/alerts — the fleet's alerts (Prometheus, Alertmanager, Meridian's fleet alerts) with rollups per global service; filters severity, state, kind, globalService, cluster
-import { alertListSchema, alertQuerySchema } from "@/lib/api/alert-schemas";
+import { alertListSchema, alertQuerySchema } from "@/lib/model/alerts";
 import { parseOrThrow } from "@/lib/api/errors";
 import { json } from "@/lib/api/respond";
 import { withAuth } from "@/lib/auth/with-auth";

@@ -5,7 +5,7 @@ import {
   applyRequestSchema,
   changeSetDtoSchema,
   changeSetListSchema,
-} from "@/lib/api/intent-schemas";
+} from "@/lib/model/intent";
 import { withAuth } from "@/lib/auth/with-auth";
 import { actorOf } from "@/lib/db/audit";
 import { applyChanges, listChangeSets } from "@/lib/db/change-sets";

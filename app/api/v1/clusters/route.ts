@@ -1,7 +1,7 @@
 // GET /api/v1/clusters — list clusters; POST /api/v1/clusters — register a cluster (admin)
 import { json, readJson } from "@/lib/api/respond";
 import { parseOrThrow } from "@/lib/api/errors";
-import { clusterCreateSchema, clusterSummarySchema, listOf } from "@/lib/api/schemas";
+import { clusterCreateSchema, clusterSummarySchema, listOf } from "@/lib/model/inventory";
 import { withAuth } from "@/lib/auth/with-auth";
 import { actorOf } from "@/lib/db/audit";
 import { createCluster, listClusters } from "@/lib/db/clusters";

@@ -1,7 +1,7 @@
 // GET /api/v1/global-services — global services with the clusters each runs in (search, filters)
 import { json } from "@/lib/api/respond";
 import { parseOrThrow } from "@/lib/api/errors";
-import { globalServiceQuerySchema, globalServiceSchema, listOf } from "@/lib/api/schemas";
+import { globalServiceQuerySchema, globalServiceSchema, listOf } from "@/lib/model/inventory";
 import { withAuth } from "@/lib/auth/with-auth";
 import { listGlobalServices } from "@/lib/db/global-services";
 

@@ -1,6 +1,6 @@
 // GET /api/v1/intent — global services' sharing and failover intent with versions (?namespace=&name=&limit=&cursor=)
 import { parseOrThrow } from "@/lib/api/errors";
-import { intentListSchema, intentQuerySchema } from "@/lib/api/intent-schemas";
+import { intentListSchema, intentQuerySchema } from "@/lib/model/intent";
 import { json } from "@/lib/api/respond";
 import { withAuth } from "@/lib/auth/with-auth";
 import { listIntent } from "@/lib/db/intent-store";

@@ -1,6 +1,6 @@
 // GET /api/v1/overview — fleet counts and clusters by region
 import { json } from "@/lib/api/respond";
-import { overviewSchema } from "@/lib/api/schemas";
+import { overviewSchema } from "@/lib/model/inventory";
 import { withAuth } from "@/lib/auth/with-auth";
 import { getOverview } from "@/lib/db/overview";
 

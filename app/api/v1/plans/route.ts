@@ -1,7 +1,7 @@
 // POST /api/v1/plans — what a proposed intent change would do per cluster (changes nothing)
 import { json, readJson } from "@/lib/api/respond";
 import { parseOrThrow } from "@/lib/api/errors";
-import { planDtoSchema, planRequestSchema } from "@/lib/api/intent-schemas";
+import { planDtoSchema, planRequestSchema } from "@/lib/model/intent";
 import { withAuth } from "@/lib/auth/with-auth";
 import { planChanges } from "@/lib/db/change-sets";
 

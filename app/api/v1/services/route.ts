@@ -1,7 +1,7 @@
 // GET /api/v1/services — service instances across clusters (filters: cluster, namespace, q)
 import { json } from "@/lib/api/respond";
 import { parseOrThrow } from "@/lib/api/errors";
-import { listOf, serviceQuerySchema, serviceSchema } from "@/lib/api/schemas";
+import { listOf, serviceQuerySchema, serviceSchema } from "@/lib/model/inventory";
 import { withAuth } from "@/lib/auth/with-auth";
 import { listServices } from "@/lib/db/services";
 

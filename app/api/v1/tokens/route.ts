@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { json, readJson } from "@/lib/api/respond";
 import { ApiError, parseOrThrow } from "@/lib/api/errors";
-import { apiTokenCreateSchema, apiTokenSchema } from "@/lib/api/schemas";
+import { apiTokenCreateSchema, apiTokenSchema } from "@/lib/model/inventory";
 import { withAuth } from "@/lib/auth/with-auth";
 import { createApiToken, listApiTokens } from "@/lib/db/api-tokens";
 import { actorOf } from "@/lib/db/audit";

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { json, readJson } from "@/lib/api/respond";
 import { parseOrThrow } from "@/lib/api/errors";
-import { userCreateSchema, userSchema } from "@/lib/api/schemas";
+import { userCreateSchema, userSchema } from "@/lib/model/inventory";
 import { withAuth } from "@/lib/auth/with-auth";
 import { actorOf } from "@/lib/db/audit";
 import { createUser, listUsers } from "@/lib/db/users";

@@ -1,5 +1,5 @@
 // GET /api/v1/alerts/summary — alert counts by state and severity, and each affected global service's rollup, for badges
-import { alertQuerySchema, alertSummarySchema } from "@/lib/api/alert-schemas";
+import { alertQuerySchema, alertSummarySchema } from "@/lib/model/alerts";
 import { parseOrThrow } from "@/lib/api/errors";
 import { json } from "@/lib/api/respond";
 import { withAuth } from "@/lib/auth/with-auth";

@@ -1,7 +1,7 @@
 // GET /api/v1/change-sets/{id} — one change set (by id or number) with per-cluster status
 import { json } from "@/lib/api/respond";
 import { notFound } from "@/lib/api/errors";
-import { changeSetDtoSchema } from "@/lib/api/intent-schemas";
+import { changeSetDtoSchema } from "@/lib/model/intent";
 import { withAuth } from "@/lib/auth/with-auth";
 import { getChangeSet } from "@/lib/db/change-sets";
 

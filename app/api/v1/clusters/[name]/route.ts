@@ -2,7 +2,7 @@
 import { NextResponse } from "next/server";
 import { json, readJson } from "@/lib/api/respond";
 import { notFound, parseOrThrow } from "@/lib/api/errors";
-import { clusterDetailSchema, clusterSummarySchema, clusterUpdateSchema } from "@/lib/api/schemas";
+import { clusterDetailSchema, clusterSummarySchema, clusterUpdateSchema } from "@/lib/model/inventory";
 import { withAuth } from "@/lib/auth/with-auth";
 import { actorOf } from "@/lib/db/audit";
 import { deleteCluster, getCluster, updateCluster } from "@/lib/db/clusters";

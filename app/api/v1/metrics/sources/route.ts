@@ -1,7 +1,7 @@
 // GET /api/v1/metrics/sources — metrics sources (no credentials); POST — add one (admin)
 import { z } from "zod";
 import { parseOrThrow } from "@/lib/api/errors";
-import { metricsSourceCreateSchema, metricsSourceSchema } from "@/lib/api/metrics-schemas";
+import { metricsSourceCreateSchema, metricsSourceSchema } from "@/lib/model/metrics";
 import { json, readJson } from "@/lib/api/respond";
 import { withAuth } from "@/lib/auth/with-auth";
 import { actorOf } from "@/lib/db/audit";

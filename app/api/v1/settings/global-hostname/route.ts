@@ -1,7 +1,7 @@
 // GET|PUT /api/v1/settings/global-hostname — the global hostname suffix (global | clusterset):
 // everyone reads it (the settings page shows it to all), admins change it
 import { parseOrThrow } from "@/lib/api/errors";
-import { globalHostnameResultSchema, globalHostnameSettingSchema } from "@/lib/api/intent-schemas";
+import { globalHostnameResultSchema, globalHostnameSettingSchema } from "@/lib/model/intent";
 import { json, readJson } from "@/lib/api/respond";
 import { withAuth } from "@/lib/auth/with-auth";
 import { actorOf } from "@/lib/db/audit";

@@ -1,6 +1,6 @@
 // GET|PUT /api/v1/settings/metrics-allow-list — private networks metrics sources may use (admin)
 import { parseOrThrow } from "@/lib/api/errors";
-import { allowListSchema } from "@/lib/api/metrics-schemas";
+import { allowListSchema } from "@/lib/model/metrics";
 import { json, readJson } from "@/lib/api/respond";
 import { withAuth } from "@/lib/auth/with-auth";
 import { actorOf } from "@/lib/db/audit";

@@ -1,6 +1,6 @@
 // POST /api/v1/change-sets/{id}/rollback — apply the inverse change set (409 if the intent moved)
 import { json } from "@/lib/api/respond";
-import { changeSetDtoSchema } from "@/lib/api/intent-schemas";
+import { changeSetDtoSchema } from "@/lib/model/intent";
 import { withAuth } from "@/lib/auth/with-auth";
 import { actorOf } from "@/lib/db/audit";
 import { rollbackChangeSet } from "@/lib/db/change-sets";

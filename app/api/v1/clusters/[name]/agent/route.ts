@@ -3,7 +3,7 @@
 import { NextResponse } from "next/server";
 import { json } from "@/lib/api/respond";
 import { notFound } from "@/lib/api/errors";
-import { clusterSummarySchema } from "@/lib/api/schemas";
+import { clusterSummarySchema } from "@/lib/model/inventory";
 import { withAuth } from "@/lib/auth/with-auth";
 import { actorOf } from "@/lib/db/audit";
 import { revokeAgentAccess } from "@/lib/db/agents";

@@ -1,7 +1,7 @@
 // GET /api/v1/global-services/{namespace}/{name} — one global service
 import { json } from "@/lib/api/respond";
 import { notFound } from "@/lib/api/errors";
-import { globalServiceSchema } from "@/lib/api/schemas";
+import { globalServiceSchema } from "@/lib/model/inventory";
 import { withAuth } from "@/lib/auth/with-auth";
 import { getGlobalService } from "@/lib/db/global-services";
 

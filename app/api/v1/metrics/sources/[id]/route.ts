@@ -1,7 +1,7 @@
 // PATCH|DELETE /api/v1/metrics/sources/{id} — edit a metrics source; remove it (admin)
 import { NextResponse } from "next/server";
 import { parseOrThrow } from "@/lib/api/errors";
-import { metricsSourceSchema, metricsSourceUpdateSchema } from "@/lib/api/metrics-schemas";
+import { metricsSourceSchema, metricsSourceUpdateSchema } from "@/lib/model/metrics";
 import { json, readJson } from "@/lib/api/respond";
 import { withAuth } from "@/lib/auth/with-auth";
 import { actorOf } from "@/lib/db/audit";

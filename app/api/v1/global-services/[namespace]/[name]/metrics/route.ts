@@ -1,6 +1,6 @@
 // GET /api/v1/global-services/{namespace}/{name}/metrics?range=15m|1h|6h|24h&step= — golden signals
 import { notFound, parseOrThrow } from "@/lib/api/errors";
-import { serviceMetricsQuerySchema, serviceMetricsSchema } from "@/lib/api/metrics-schemas";
+import { serviceMetricsQuerySchema, serviceMetricsSchema } from "@/lib/model/metrics";
 import { json } from "@/lib/api/respond";
 import { withAuth } from "@/lib/auth/with-auth";
 import { getServiceMetrics } from "@/lib/db/service-metrics";

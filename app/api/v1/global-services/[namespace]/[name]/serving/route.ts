@@ -1,7 +1,7 @@
 // GET /api/v1/global-services/{namespace}/{name}/serving — who would serve each consumer cluster
 import { json } from "@/lib/api/respond";
 import { notFound } from "@/lib/api/errors";
-import { servingDtoSchema } from "@/lib/api/intent-schemas";
+import { servingDtoSchema } from "@/lib/model/intent";
 import { withAuth } from "@/lib/auth/with-auth";
 import { getGlobalService } from "@/lib/db/global-services";
 import { loadIntent } from "@/lib/db/intent-store";

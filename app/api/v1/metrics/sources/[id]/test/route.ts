@@ -1,6 +1,6 @@
 // POST /api/v1/metrics/sources/{id}/test — probe a source's build info (admin); generic errors
 import { notFound } from "@/lib/api/errors";
-import { sourceTestResultSchema } from "@/lib/api/metrics-schemas";
+import { sourceTestResultSchema } from "@/lib/model/metrics";
 import { json } from "@/lib/api/respond";
 import { withAuth } from "@/lib/auth/with-auth";
 import { testMetricsSource } from "@/lib/db/metrics-probe";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MESH_TYPES, SERVICE_TYPES, servicePortSchema } from "@/lib/agent-protocol/snapshot";
-import { dnsLabel, labelMap, plainText } from "@/lib/domain/names";
+import { dnsLabel, labelMap, plainText } from "@/lib/model/names";
 
 // One schema per shape, shared by the route handlers, the pages and the tests.
 

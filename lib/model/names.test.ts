@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dnsLabel, isDnsLabel, plainText } from "@/lib/domain/names";
+import { dnsLabel, isDnsLabel, plainText } from "@/lib/model/names";
 
 describe("RFC 1123 labels", () => {
   it.each(["a", "east-1", "a1", "x".repeat(63)])("accepts %s", (v) => {

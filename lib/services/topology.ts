@@ -2,7 +2,7 @@
 // filter → wire shape. The two inputs are named boundaries (`inventory`, `calls`) so the
 // benchmark can feed a generated fleet through exactly the code path the API uses.
 import { ApiError } from "@/lib/api/errors";
-import type { ClusterSummary, GlobalServiceDto } from "@/lib/api/schemas";
+import type { ClusterSummary, GlobalServiceDto } from "@/lib/model/inventory";
 import { buildGraph, type CallSample } from "@/lib/graph/build";
 import { collapseNodes } from "@/lib/graph/collapse";
 import { FILTER_VALUES, filterGraph } from "@/lib/graph/filter";

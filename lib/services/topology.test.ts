@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 
 import { ApiError } from "@/lib/api/errors";
 import { bookinfo } from "@/lib/graph/testing/fixture";
-import { createTopologyService, type CallsInput } from "./topology-service";
+import { createTopologyService, type CallsInput } from "./topology";
 
 function service(opts: { ttlMs?: number; now?: () => number } = {}) {
   const input = bookinfo();

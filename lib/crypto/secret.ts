@@ -1,6 +1,6 @@
 import "server-only";
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
-import { env } from "@/lib/env";
+import { env } from "@/lib/infra/env";
 
 /** The next-auth signing secret; required, so sessions can never be forged with a default. */
 export function authSecret(): string {

@@ -8,7 +8,7 @@ import {
   createTopologyService,
   type CallsInput,
   type TopologyService,
-} from "@/lib/topology/topology-service";
+} from "@/lib/services/topology";
 
 /** rate() window of the edge query: 4× a 15 s scrape interval. */
 const EDGE_WINDOW = "1m";

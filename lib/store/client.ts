@@ -1,9 +1,9 @@
 import "server-only";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient, type Prisma } from "@/lib/db/generated/client";
-import { env } from "@/lib/env";
+import { PrismaClient, type Prisma } from "@/lib/store/generated/client";
+import { env } from "@/lib/infra/env";
 
-export type { Prisma } from "@/lib/db/generated/client";
+export type { Prisma } from "@/lib/store/generated/client";
 export type Db = PrismaClient;
 
 const globalForDb = globalThis as unknown as { meridianDb?: PrismaClient };
