@@ -41,7 +41,7 @@ async function importDb(url: string) {
   process.env.NEXTAUTH_SECRET = "bench-secret-0123456789abcdef";
   return {
     ...(await import("../lib/store/client")),
-    ...(await import("../lib/db/intent-store")),
+    ...(await import("../lib/store/intent")),
     ...(await import("../tests/helpers/api")),
   };
 }

@@ -14,10 +14,10 @@ export async function seedPlanFleet(
   services: number,
 ): Promise<{ inventoryMs: number; intentMs: number }> {
   const { db } = await import("../../lib/store/client");
-  const { createCluster } = await import("../../lib/db/clusters");
-  const { applyClusterSnapshot } = await import("../../lib/db/inventory");
-  const { loadIntent, loadInventory } = await import("../../lib/db/intent-store");
-  const { writeDesiredState } = await import("../../lib/db/desired-state");
+  const { createCluster } = await import("../../lib/services/clusters");
+  const { applyClusterSnapshot } = await import("../../lib/services/inventory");
+  const { loadIntent, loadInventory } = await import("../../lib/store/intent");
+  const { writeDesiredState } = await import("../../lib/store/desired-state");
   const { fleetIntentOf } = await import("../../lib/domain/intent-change");
   const { compileClusters } = await import("../../lib/meshes");
   const { fleet, intent } = syntheticFleet(clusters, services);

@@ -3,7 +3,7 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { z } from "zod";
 import { authSecret } from "@/lib/crypto/secret";
-import { authenticateUser } from "@/lib/db/users";
+import { authenticateUser } from "@/lib/services/users";
 
 const credentialsSchema = z.object({
   email: z.string().email().max(254),

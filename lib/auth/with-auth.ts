@@ -5,7 +5,7 @@ import { ApiError } from "@/lib/api/errors";
 import { errorResponse } from "@/lib/api/respond";
 import { hasRole } from "@/lib/auth/roles";
 import { resolvePrincipal, type Principal } from "@/lib/auth/principal";
-import { authenticateAgent, type AgentPrincipal } from "@/lib/db/agents";
+import { authenticateAgent, type AgentPrincipal } from "@/lib/services/agents";
 
 type Params = Record<string, string | string[] | undefined>;
 

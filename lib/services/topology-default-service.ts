@@ -1,8 +1,8 @@
 import "server-only";
 
-import { loadRuntimeSources, type RuntimeSource } from "@/lib/db/metrics-sources";
-import { metricsClient } from "@/lib/db/metrics-runtime";
-import { loadTopologyInventory } from "@/lib/db/topology-inventory";
+import { loadRuntimeSources, type RuntimeSource } from "@/lib/services/metrics-sources";
+import { metricsClient } from "@/lib/services/metrics-runtime";
+import { loadTopologyInventory } from "@/lib/services/topology-inventory";
 import { fetchCallEdges } from "@/lib/metrics/call-edges";
 import {
   createTopologyService,

@@ -1,5 +1,5 @@
-import { ensureAdmin } from "@/lib/db/users";
-import { prepareDemoFleet } from "@/lib/db/demo-seed";
+import { ensureAdmin } from "@/lib/services/users";
+import { prepareDemoFleet } from "@/lib/services/demo-seed";
 import { db } from "@/lib/store/client";
 
 const DEMO_ADMIN_EMAIL = "admin@meridian.local";

@@ -1,7 +1,7 @@
 // Registers the demo's Prometheus servers as Meridian metrics sources through the same
 // functions the API uses (SSRF check included; the demo allow-lists 127.0.0.1 because its
 // Prometheus servers run on this machine).
-import type { Actor } from "@/lib/db/audit";
+import type { Actor } from "@/lib/store/audit";
 import { db } from "@/lib/store/client";
 import {
   createMetricsSource,
@@ -10,7 +10,7 @@ import {
   listMetricsSources,
   setAllowList,
   updateMetricsSource,
-} from "@/lib/db/metrics-sources";
+} from "@/lib/services/metrics-sources";
 
 import { DEMO_SOURCE_PREFIX, type DemoMetrics } from "./demo-metrics";
 

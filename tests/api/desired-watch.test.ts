@@ -1,7 +1,7 @@
 // A long-poll watches its cluster before it reads the desired state, so a change announced in
 // between is not lost (the lost wake-up left an agent waiting for its long-poll to run out).
 import { describe, expect, it } from "vitest";
-import { announceLocally, watchDesiredChanges } from "@/lib/db/desired-notify";
+import { announceLocally, watchDesiredChanges } from "@/lib/store/desired-notify";
 
 describe("watchDesiredChanges", () => {
   it("keeps a change heard before next() is called, once", async () => {

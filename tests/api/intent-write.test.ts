@@ -3,9 +3,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { IntentDto } from "@/lib/model/intent";
 import { db } from "@/lib/store/client";
-import { seedDemoFleet } from "@/lib/db/demo-seed";
-import { loadIntent } from "@/lib/db/intent-store";
-import { writeServiceIntents, type IntentWrite } from "@/lib/db/intent-write";
+import { seedDemoFleet } from "@/lib/services/demo-seed";
+import { loadIntent } from "@/lib/store/intent";
+import { writeServiceIntents, type IntentWrite } from "@/lib/store/intent-write";
 import { resetDatabase } from "../helpers/db";
 
 const FAILOVER = {

@@ -1,6 +1,6 @@
 import * as register from "@/app/api/agent/v1/register/route";
-import { createCluster, updateCluster } from "@/lib/db/clusters";
-import { createJoinToken } from "@/lib/db/agents";
+import { createCluster, updateCluster } from "@/lib/services/clusters";
+import { createJoinToken } from "@/lib/services/agents";
 import { call } from "./api";
 
 const SYSTEM = { type: "system", label: "test" } as const;

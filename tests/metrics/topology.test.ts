@@ -51,7 +51,7 @@ beforeAll(async () => {
     db: await import("@/lib/store/client"),
     service: await import("@/lib/services/topology-default-service"),
   };
-  const { seedDemoFleet } = await import("@/lib/db/demo-seed");
+  const { seedDemoFleet } = await import("@/lib/services/demo-seed");
   await seedDemoFleet();
   viewer = (await m.api.userWithToken("viewer")).token;
   await m.db.db().setting.create({

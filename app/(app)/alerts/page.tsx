@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { alertQuerySchema, type AlertQueryInput } from "@/lib/model/alerts";
-import { listAlerts } from "@/lib/db/alerts";
-import { listClusters } from "@/lib/db/clusters";
-import { listGlobalServices } from "@/lib/db/global-services";
+import { listAlerts } from "@/lib/services/alerts";
+import { listClusters } from "@/lib/services/clusters";
+import { listGlobalServices } from "@/lib/store/global-services";
 import { requireUser } from "../require-user";
 import { AlertsClient } from "./alerts-client";
 

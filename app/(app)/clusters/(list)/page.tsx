@@ -5,7 +5,7 @@ import { NoClusters } from "@/components/clusters/no-clusters";
 import { StaleCallout } from "@/components/clusters/stale-callout";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
-import { listClusters } from "@/lib/db/clusters";
+import { listClusters } from "@/lib/services/clusters";
 import { requireUser } from "../../require-user";
 
 export const dynamic = "force-dynamic";

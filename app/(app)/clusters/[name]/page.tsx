@@ -17,7 +17,7 @@ import {
   SimulatedBadge,
 } from "@/components/status/status-badges";
 import { PageHeader } from "@/components/ui/page-header";
-import { getCluster } from "@/lib/db/clusters";
+import { getCluster } from "@/lib/services/clusters";
 import { requireUser } from "../../require-user";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/ui/page-header";
 import { db } from "@/lib/store/client";
-import { readGlobalHostStyle } from "@/lib/db/global-hostname";
+import { readGlobalHostStyle } from "@/lib/services/global-hostname";
 import { requireUser } from "../../require-user";
 import { GlobalNamesClient } from "./global-names-client";
 

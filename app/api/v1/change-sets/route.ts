@@ -7,8 +7,8 @@ import {
   changeSetListSchema,
 } from "@/lib/model/intent";
 import { withAuth } from "@/lib/auth/with-auth";
-import { actorOf } from "@/lib/db/audit";
-import { applyChanges, listChangeSets } from "@/lib/db/change-sets";
+import { actorOf } from "@/lib/store/audit";
+import { applyChanges, listChangeSets } from "@/lib/services/change-sets";
 
 export const GET = withAuth(
   async () => json(changeSetListSchema, { items: await listChangeSets() }),

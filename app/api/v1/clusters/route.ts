@@ -3,8 +3,8 @@ import { json, readJson } from "@/lib/api/respond";
 import { parseOrThrow } from "@/lib/api/errors";
 import { clusterCreateSchema, clusterSummarySchema, listOf } from "@/lib/model/inventory";
 import { withAuth } from "@/lib/auth/with-auth";
-import { actorOf } from "@/lib/db/audit";
-import { createCluster, listClusters } from "@/lib/db/clusters";
+import { actorOf } from "@/lib/store/audit";
+import { createCluster, listClusters } from "@/lib/services/clusters";
 
 export const GET = withAuth(
   async () => json(listOf(clusterSummarySchema), { items: await listClusters(), errors: [] }),

@@ -3,7 +3,7 @@ import { json } from "@/lib/api/respond";
 import { parseOrThrow } from "@/lib/api/errors";
 import { globalServiceQuerySchema, globalServiceSchema, listOf } from "@/lib/model/inventory";
 import { withAuth } from "@/lib/auth/with-auth";
-import { listGlobalServices } from "@/lib/db/global-services";
+import { listGlobalServices } from "@/lib/store/global-services";
 
 export const GET = withAuth(
   async (req) => {

@@ -4,8 +4,8 @@ import { json, readJson } from "@/lib/api/respond";
 import { ApiError, parseOrThrow } from "@/lib/api/errors";
 import { apiTokenCreateSchema, apiTokenSchema } from "@/lib/model/inventory";
 import { withAuth } from "@/lib/auth/with-auth";
-import { createApiToken, listApiTokens } from "@/lib/db/api-tokens";
-import { actorOf } from "@/lib/db/audit";
+import { createApiToken, listApiTokens } from "@/lib/services/api-tokens";
+import { actorOf } from "@/lib/store/audit";
 
 const createdSchema = z.object({ token: z.string(), item: apiTokenSchema });
 

@@ -4,8 +4,8 @@ import { json, readJson } from "@/lib/api/respond";
 import { parseOrThrow } from "@/lib/api/errors";
 import { userCreateSchema, userSchema } from "@/lib/model/inventory";
 import { withAuth } from "@/lib/auth/with-auth";
-import { actorOf } from "@/lib/db/audit";
-import { createUser, listUsers } from "@/lib/db/users";
+import { actorOf } from "@/lib/store/audit";
+import { createUser, listUsers } from "@/lib/services/users";
 
 export const GET = withAuth(
   async () => json(z.object({ items: z.array(userSchema) }), { items: await listUsers() }),

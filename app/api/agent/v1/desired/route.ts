@@ -4,8 +4,8 @@ import { json } from "@/lib/api/respond";
 import { parseOrThrow } from "@/lib/api/errors";
 import { desiredQuerySchema, desiredResponseSchema } from "@/lib/agent-protocol/messages";
 import { withAgent } from "@/lib/auth/with-auth";
-import { watchDesiredChanges } from "@/lib/db/desired-notify";
-import { readDesiredStateForAgent } from "@/lib/db/desired-state";
+import { watchDesiredChanges } from "@/lib/store/desired-notify";
+import { readDesiredStateForAgent } from "@/lib/store/desired-state";
 
 export const dynamic = "force-dynamic";
 

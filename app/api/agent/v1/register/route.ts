@@ -3,7 +3,7 @@ import { json, readJson } from "@/lib/api/respond";
 import { parseOrThrow } from "@/lib/api/errors";
 import { registerRequestSchema, registerResponseSchema } from "@/lib/agent-protocol/messages";
 import { publicRoute, type AgentApiRequest } from "@/lib/auth/with-auth";
-import { registerAgent } from "@/lib/db/agents";
+import { registerAgent } from "@/lib/services/agents";
 
 // Public by design: the join token in the body is the credential, checked by registerAgent.
 export const POST = publicRoute<AgentApiRequest>(async (req) => {

@@ -4,8 +4,8 @@ import { json, readJson } from "@/lib/api/respond";
 import { notFound, parseOrThrow } from "@/lib/api/errors";
 import { clusterDetailSchema, clusterSummarySchema, clusterUpdateSchema } from "@/lib/model/inventory";
 import { withAuth } from "@/lib/auth/with-auth";
-import { actorOf } from "@/lib/db/audit";
-import { deleteCluster, getCluster, updateCluster } from "@/lib/db/clusters";
+import { actorOf } from "@/lib/store/audit";
+import { deleteCluster, getCluster, updateCluster } from "@/lib/services/clusters";
 
 const nameOf = (params: Record<string, unknown>) => String(params.name ?? "");
 

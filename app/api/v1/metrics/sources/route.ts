@@ -4,8 +4,8 @@ import { parseOrThrow } from "@/lib/api/errors";
 import { metricsSourceCreateSchema, metricsSourceSchema } from "@/lib/model/metrics";
 import { json, readJson } from "@/lib/api/respond";
 import { withAuth } from "@/lib/auth/with-auth";
-import { actorOf } from "@/lib/db/audit";
-import { createMetricsSource, listMetricsSources } from "@/lib/db/metrics-sources";
+import { actorOf } from "@/lib/store/audit";
+import { createMetricsSource, listMetricsSources } from "@/lib/services/metrics-sources";
 
 export const GET = withAuth(
   async () =>

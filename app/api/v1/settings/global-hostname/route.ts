@@ -4,8 +4,8 @@ import { parseOrThrow } from "@/lib/api/errors";
 import { globalHostnameResultSchema, globalHostnameSettingSchema } from "@/lib/model/intent";
 import { json, readJson } from "@/lib/api/respond";
 import { withAuth } from "@/lib/auth/with-auth";
-import { actorOf } from "@/lib/db/audit";
-import { readGlobalHostStyle, setGlobalHostStyle } from "@/lib/db/global-hostname";
+import { actorOf } from "@/lib/store/audit";
+import { readGlobalHostStyle, setGlobalHostStyle } from "@/lib/services/global-hostname";
 
 export const GET = withAuth(
   async () => json(globalHostnameSettingSchema, { suffix: await readGlobalHostStyle() }),

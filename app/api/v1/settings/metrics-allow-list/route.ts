@@ -3,9 +3,9 @@ import { parseOrThrow } from "@/lib/api/errors";
 import { allowListSchema } from "@/lib/model/metrics";
 import { json, readJson } from "@/lib/api/respond";
 import { withAuth } from "@/lib/auth/with-auth";
-import { actorOf } from "@/lib/db/audit";
-import { invalidateMetricsAllowList } from "@/lib/db/metrics-runtime";
-import { getAllowList, setAllowList } from "@/lib/db/metrics-sources";
+import { actorOf } from "@/lib/store/audit";
+import { invalidateMetricsAllowList } from "@/lib/services/metrics-runtime";
+import { getAllowList, setAllowList } from "@/lib/services/metrics-sources";
 
 export const GET = withAuth(async () => json(allowListSchema, { entries: await getAllowList() }), {
   role: "admin",

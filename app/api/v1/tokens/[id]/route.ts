@@ -1,8 +1,8 @@
 // DELETE /api/v1/tokens/{id} — revoke one of the caller's API tokens
 import { NextResponse } from "next/server";
 import { withAuth } from "@/lib/auth/with-auth";
-import { revokeApiToken } from "@/lib/db/api-tokens";
-import { actorOf } from "@/lib/db/audit";
+import { revokeApiToken } from "@/lib/services/api-tokens";
+import { actorOf } from "@/lib/store/audit";
 
 export const DELETE = withAuth(
   async (_req, { params, principal }) => {

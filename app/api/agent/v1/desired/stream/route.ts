@@ -2,7 +2,7 @@
 import { parseOrThrow } from "@/lib/api/errors";
 import { desiredStreamQuerySchema } from "@/lib/agent-protocol/messages";
 import { withAgent } from "@/lib/auth/with-auth";
-import { openDesiredStream } from "@/lib/db/desired-stream";
+import { openDesiredStream } from "@/lib/services/desired-stream";
 
 export const dynamic = "force-dynamic";
 

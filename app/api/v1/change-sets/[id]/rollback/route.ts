@@ -2,8 +2,8 @@
 import { json } from "@/lib/api/respond";
 import { changeSetDtoSchema } from "@/lib/model/intent";
 import { withAuth } from "@/lib/auth/with-auth";
-import { actorOf } from "@/lib/db/audit";
-import { rollbackChangeSet } from "@/lib/db/change-sets";
+import { actorOf } from "@/lib/store/audit";
+import { rollbackChangeSet } from "@/lib/services/change-sets";
 
 export const POST = withAuth(
   async (_req, { params, principal }) =>

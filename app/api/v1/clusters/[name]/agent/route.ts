@@ -5,9 +5,9 @@ import { json } from "@/lib/api/respond";
 import { notFound } from "@/lib/api/errors";
 import { clusterSummarySchema } from "@/lib/model/inventory";
 import { withAuth } from "@/lib/auth/with-auth";
-import { actorOf } from "@/lib/db/audit";
-import { revokeAgentAccess } from "@/lib/db/agents";
-import { getClusterSummary } from "@/lib/db/clusters";
+import { actorOf } from "@/lib/store/audit";
+import { revokeAgentAccess } from "@/lib/services/agents";
+import { getClusterSummary } from "@/lib/services/clusters";
 
 export const GET = withAuth(
   async (_req, { params }) => {

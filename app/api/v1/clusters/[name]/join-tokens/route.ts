@@ -4,8 +4,8 @@ import { z } from "zod";
 import { readJson } from "@/lib/api/respond";
 import { parseOrThrow } from "@/lib/api/errors";
 import { withAuth } from "@/lib/auth/with-auth";
-import { actorOf } from "@/lib/db/audit";
-import { createJoinToken } from "@/lib/db/agents";
+import { actorOf } from "@/lib/store/audit";
+import { createJoinToken } from "@/lib/services/agents";
 import { agentInstallCommand } from "@/lib/domain/install-command";
 
 const bodySchema = z.object({ ttlHours: z.number().int().min(1).max(168).optional() }).strict();

@@ -3,8 +3,8 @@ import { json } from "@/lib/api/respond";
 import { notFound } from "@/lib/api/errors";
 import { servingDtoSchema } from "@/lib/model/intent";
 import { withAuth } from "@/lib/auth/with-auth";
-import { getGlobalService } from "@/lib/db/global-services";
-import { loadIntent } from "@/lib/db/intent-store";
+import { getGlobalService } from "@/lib/store/global-services";
+import { loadIntent } from "@/lib/store/intent";
 import { whoServesWhom } from "@/lib/domain/serving";
 
 export const GET = withAuth(

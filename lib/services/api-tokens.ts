@@ -3,7 +3,7 @@ import type { ApiTokenDto } from "@/lib/model/inventory";
 import { notFound } from "@/lib/api/errors";
 import { issueSecretToken } from "@/lib/crypto/secret-token";
 import { db } from "@/lib/store/client";
-import { recordAudit, type Actor } from "@/lib/db/audit";
+import { recordAudit, type Actor } from "@/lib/store/audit";
 
 type TokenRow = {
   id: string;

@@ -3,11 +3,11 @@ import { randomUUID } from "node:crypto";
 import type { DesiredResource } from "@/lib/agent-protocol/messages";
 import type { ChangeSetDto, IntentChange, IntentDto, PlanDto } from "@/lib/model/intent";
 import { ApiError, notFound } from "@/lib/api/errors";
-import { recordAudit, type Actor } from "@/lib/db/audit";
+import { recordAudit, type Actor } from "@/lib/store/audit";
 import { db, readTogether, type Prisma, type Tx } from "@/lib/store/client";
-import { announceDesiredChange, writeDesiredStates } from "@/lib/db/desired-state";
-import { loadIntent, loadInventory } from "@/lib/db/intent-store";
-import { writeServiceIntents } from "@/lib/db/intent-write";
+import { announceDesiredChange, writeDesiredStates } from "@/lib/store/desired-state";
+import { loadIntent, loadInventory } from "@/lib/store/intent";
+import { writeServiceIntents } from "@/lib/store/intent-write";
 import {
   affectedClusters,
   applyIntentChanges,

@@ -6,8 +6,8 @@ import {
   type DesiredResponse,
 } from "@/lib/agent-protocol/messages";
 import { encodeSseEvent, SSE_KEEP_ALIVE } from "@/lib/agent-protocol/sse";
-import { watchDesiredChanges } from "@/lib/db/desired-notify";
-import { readDesiredStateForAgent } from "@/lib/db/desired-state";
+import { watchDesiredChanges } from "@/lib/store/desired-notify";
+import { readDesiredStateForAgent } from "@/lib/store/desired-state";
 import { log } from "@/lib/infra/log";
 
 // One agent's desired state as a stream of server-sent events. Against the long-poll, a change

@@ -1,7 +1,7 @@
 import "server-only";
 import type { ClusterSummary, GlobalServiceDto } from "@/lib/model/inventory";
-import { listClusters } from "@/lib/db/clusters";
-import { listGlobalServices } from "@/lib/db/global-services";
+import { listClusters } from "@/lib/services/clusters";
+import { listGlobalServices } from "@/lib/store/global-services";
 
 /** What the topology graph is built from: the whole inventory. */
 export type TopologyInventory = { clusters: ClusterSummary[]; globalServices: GlobalServiceDto[] };

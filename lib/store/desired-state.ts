@@ -2,7 +2,7 @@ import "server-only";
 import type { DesiredResource, DesiredResponse } from "@/lib/agent-protocol/messages";
 import { contentHash } from "@/lib/agent-protocol/canonical-json";
 import { db, type Prisma } from "@/lib/store/client";
-import { announceLocally, DESIRED_CHANNEL } from "@/lib/db/desired-notify";
+import { announceLocally, DESIRED_CHANNEL } from "@/lib/store/desired-notify";
 import { microBatch } from "@/lib/infra/micro-batch";
 
 type Tx = Prisma.TransactionClient;

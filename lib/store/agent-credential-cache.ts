@@ -1,6 +1,6 @@
 import "server-only";
 import type { Prisma } from "@/lib/store/client";
-import { DESIRED_CHANNEL, onCredentialsRevoked, REVOKED_PREFIX } from "@/lib/db/desired-notify";
+import { DESIRED_CHANNEL, onCredentialsRevoked, REVOKED_PREFIX } from "@/lib/store/desired-notify";
 
 // Agent credentials this replica has checked recently, by token hash. An intent change makes
 // every agent call within a second (its acknowledgement; a long-polling agent also its next

@@ -2,7 +2,7 @@ import "server-only";
 import type { RoleName, UserDto } from "@/lib/model/inventory";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "@/lib/crypto/password";
 import { db } from "@/lib/store/client";
-import { recordAudit, type Actor } from "@/lib/db/audit";
+import { recordAudit, type Actor } from "@/lib/store/audit";
 
 type UserRow = {
   id: string;

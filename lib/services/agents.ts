@@ -11,13 +11,13 @@ import {
   cachedCredential,
   notifyCredentialsRevoked,
   rememberCredential,
-} from "@/lib/db/agent-credential-cache";
+} from "@/lib/store/agent-credential-cache";
 import { db } from "@/lib/store/client";
-import { announceRevokedLocally, ensureListening } from "@/lib/db/desired-notify";
+import { announceRevokedLocally, ensureListening } from "@/lib/store/desired-notify";
 import { microBatch } from "@/lib/infra/micro-batch";
-import { recordAudit, type Actor } from "@/lib/db/audit";
-import { rollUpChangeSets } from "@/lib/db/change-sets";
-import { applyClusterDelta, applyClusterSnapshot } from "@/lib/db/inventory";
+import { recordAudit, type Actor } from "@/lib/store/audit";
+import { rollUpChangeSets } from "@/lib/services/change-sets";
+import { applyClusterDelta, applyClusterSnapshot } from "@/lib/services/inventory";
 
 const JOIN_TOKEN_TTL_HOURS = 24;
 const TOUCH_INTERVAL_MS = 30_000;

@@ -1,7 +1,7 @@
 import "server-only";
 import type { OverviewDto } from "@/lib/model/inventory";
 import { db } from "@/lib/store/client";
-import { listClusters } from "@/lib/db/clusters";
+import { listClusters } from "@/lib/services/clusters";
 
 /** Fleet counts and clusters grouped by region, for the Overview page. */
 export async function getOverview(): Promise<OverviewDto> {

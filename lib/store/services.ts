@@ -1,7 +1,7 @@
 import "server-only";
 import type { ServiceDto, ServiceQuery } from "@/lib/model/inventory";
 import { db } from "@/lib/store/client";
-import { toServiceDto } from "@/lib/db/cluster-view";
+import { toServiceDto } from "@/lib/store/cluster-view";
 
 const MAX_RESULTS = 1000;
 

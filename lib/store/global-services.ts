@@ -4,7 +4,7 @@ import type { Prisma } from "@/lib/store/generated/client";
 import { endpointHealth } from "@/lib/domain/endpoints";
 import { isStale } from "@/lib/domain/cluster-status";
 import { db } from "@/lib/store/client";
-import { staleness } from "@/lib/db/cluster-view";
+import { staleness } from "@/lib/store/cluster-view";
 
 const MAX_RESULTS = 500;
 

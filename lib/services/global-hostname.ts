@@ -5,10 +5,10 @@ import {
   type GlobalHostnameSetting,
   type IntentDto,
 } from "@/lib/model/intent";
-import { recordAudit } from "@/lib/db/audit";
-import { announce, recordChangeSet, storedDesired, type ApplyOptions } from "@/lib/db/change-sets";
+import { recordAudit } from "@/lib/store/audit";
+import { announce, recordChangeSet, storedDesired, type ApplyOptions } from "@/lib/services/change-sets";
 import { db, readTogether, type Tx } from "@/lib/store/client";
-import { loadIntent, loadInventory } from "@/lib/db/intent-store";
+import { loadIntent, loadInventory } from "@/lib/store/intent";
 import { globalHostname, type GlobalHostStyle } from "@/lib/domain/global-name";
 import { affectedClusters, keyOf, planIntent } from "@/lib/domain/intent-change";
 import { env } from "@/lib/infra/env";

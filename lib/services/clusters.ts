@@ -6,18 +6,18 @@ import type {
   ClusterUpdateInput,
 } from "@/lib/model/inventory";
 import { ApiError, conflict, notFound } from "@/lib/api/errors";
-import { notifyCredentialsRevoked } from "@/lib/db/agent-credential-cache";
+import { notifyCredentialsRevoked } from "@/lib/store/agent-credential-cache";
 import { db } from "@/lib/store/client";
-import { recordAudit, type Actor } from "@/lib/db/audit";
-import { announceRevokedLocally, DESIRED_CHANNEL } from "@/lib/db/desired-notify";
-import { announceDesiredChange } from "@/lib/db/desired-state";
+import { recordAudit, type Actor } from "@/lib/store/audit";
+import { announceRevokedLocally, DESIRED_CHANNEL } from "@/lib/store/desired-notify";
+import { announceDesiredChange } from "@/lib/store/desired-state";
 import {
   CLUSTER_INCLUDE,
   staleness,
   toClusterSummary,
   toServiceDto,
   type ServiceCounts,
-} from "@/lib/db/cluster-view";
+} from "@/lib/store/cluster-view";
 
 /** Service and endpoint totals per cluster, in one grouped query. */
 export async function serviceCountsByCluster(

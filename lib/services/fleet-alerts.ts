@@ -5,7 +5,7 @@ import { computeFleetAlerts, type FleetAlertCluster } from "@/lib/domain/fleet-a
 import { byName } from "@/lib/domain/intent-change";
 import type { FleetInventory, GlobalServiceIntent, InventoryService } from "@/lib/meshes/model";
 import { db } from "@/lib/store/client";
-import { staleness } from "@/lib/db/cluster-view";
+import { staleness } from "@/lib/store/cluster-view";
 
 // Loads what Meridian's fleet alerts and the alert rollup need, in four queries: clusters with
 // their meshes, services, and global services with their enabled exports, imports and

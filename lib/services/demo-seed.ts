@@ -1,10 +1,10 @@
 import "server-only";
 import { bookinfoFleet } from "@/lib/demo/bookinfo-fleet";
-import type { Actor } from "@/lib/db/audit";
-import { createJoinToken } from "@/lib/db/agents";
-import { createCluster, updateCluster } from "@/lib/db/clusters";
+import type { Actor } from "@/lib/store/audit";
+import { createJoinToken } from "@/lib/services/agents";
+import { createCluster, updateCluster } from "@/lib/services/clusters";
 import { db } from "@/lib/store/client";
-import { applyClusterSnapshot } from "@/lib/db/inventory";
+import { applyClusterSnapshot } from "@/lib/services/inventory";
 
 const SEED_ACTOR: Actor = { type: "system", label: "demo seed" };
 

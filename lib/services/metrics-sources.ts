@@ -12,7 +12,7 @@ import {
   type SourceAuthInput,
 } from "@/lib/model/metrics";
 import { openSecret, sealSecret } from "@/lib/crypto/secret";
-import { recordAudit, type Actor } from "@/lib/db/audit";
+import { recordAudit, type Actor } from "@/lib/store/audit";
 import { db } from "@/lib/store/client";
 import type { PrometheusSource as SourceRow } from "@/lib/store/generated/client";
 import type { PrometheusSource, SourceAuth } from "@/lib/metrics/prometheus-client";
