@@ -4,8 +4,9 @@ import type { RoleName } from "@/lib/model/inventory";
 import { ApiError } from "@/lib/api/errors";
 import { errorResponse } from "@/lib/api/respond";
 import { hasRole } from "@/lib/auth/roles";
-import { resolvePrincipal, type Principal } from "@/lib/auth/principal";
-import { authenticateAgent, type AgentPrincipal } from "@/lib/services/agents";
+import { resolvePrincipal } from "@/lib/auth/principal";
+import { type AgentPrincipal, type Principal } from "@/lib/model/actor";
+import { authenticateAgent } from "@/lib/services/agents";
 
 type Params = Record<string, string | string[] | undefined>;
 

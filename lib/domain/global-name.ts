@@ -1,6 +1,10 @@
 /** Suffix styles for a global service's hostname. */
 export type GlobalHostStyle = "global" | "clusterset";
 
+/** The DNS suffix of a hostname style, with its leading dot. */
+export const hostSuffix = (style: GlobalHostStyle) =>
+  style === "clusterset" ? ".svc.clusterset.local" : ".global";
+
 /**
  * The one global name of a service that runs in several clusters:
  * `<name>.<namespace>.global` (Istio's classic multicluster DNS) or
@@ -11,7 +15,5 @@ export function globalHostname(
   name: string,
   style: GlobalHostStyle = "global",
 ): string {
-  return style === "clusterset"
-    ? `${name}.${namespace}.svc.clusterset.local`
-    : `${name}.${namespace}.global`;
+  return `${name}.${namespace}${hostSuffix(style)}`;
 }

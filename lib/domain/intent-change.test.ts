@@ -38,7 +38,7 @@ const OUTLIER = {
   maxEjectionPercent: 100,
 };
 
-/** The typed error thrown by `fn`, for asserting status and code. */
+/** The typed error thrown by `fn`, for asserting kind and code. */
 function errorOf(fn: () => unknown): IntentChangeError {
   try {
     fn();
@@ -67,14 +67,14 @@ describe("applyIntentChanges", () => {
     expect(current.find((s) => s.name === "reviews")?.access).toEqual(["east-1"]);
   });
 
-  it("refuses with typed errors: unknown service 404, stale 409, invalid 422", () => {
-    const cases: [IntentChange[], number, string, RegExp][] = [
-      [[change({ name: "nosuch" })], 404, "not_found", /bookinfo\/nosuch not found/],
-      [[change({ version: 2 })], 409, "stale_version", /version 2, now 1/],
-      [[change({ exports: ["mars-1"] })], 422, "unknown_cluster", /unknown cluster mars-1/],
-      [[change({ imports: ["<b>x</b>"] })], 422, "invalid_cluster_name", /RFC 1123/],
-      [[change({ exports: ["east-1", "east-1"] })], 422, "duplicate_cluster", /listed twice/],
-      [[change({ exports: ["east-2"] }), change()], 422, "duplicate_change", /twice/],
+  it("refuses with typed errors: unknown service, stale version, invalid change", () => {
+    const cases: [IntentChange[], IntentChangeError["kind"], string, RegExp][] = [
+      [[change({ name: "nosuch" })], "not_found", "not_found", /bookinfo\/nosuch not found/],
+      [[change({ version: 2 })], "conflict", "stale_version", /version 2, now 1/],
+      [[change({ exports: ["mars-1"] })], "unprocessable", "unknown_cluster", /unknown cluster mars-1/],
+      [[change({ imports: ["<b>x</b>"] })], "unprocessable", "invalid_cluster_name", /RFC 1123/],
+      [[change({ exports: ["east-1", "east-1"] })], "unprocessable", "duplicate_cluster", /listed twice/],
+      [[change({ exports: ["east-2"] }), change()], "unprocessable", "duplicate_change", /twice/],
       [
         [
           change({
@@ -85,7 +85,7 @@ describe("applyIntentChanges", () => {
             },
           }),
         ],
-        422,
+        "unprocessable",
         "duplicate_tier_cluster",
         /east-1 more than once/,
       ],
@@ -106,27 +106,27 @@ describe("applyIntentChanges", () => {
             },
           }),
         ],
-        422,
+        "unprocessable",
         "tier_weights",
         /sum to 100/,
       ],
       [
         [change({ exports: ["east-1", "east-2"], trafficWeights: { "east-1": 50, "east-2": 40 } })],
-        422,
+        "unprocessable",
         "weights_sum",
         /sum to 90, not 100/,
       ],
       // east-2 runs no productpage: it cannot export one.
       [
         [change({ name: "productpage", exports: ["east-2"] })],
-        422,
+        "unprocessable",
         "unknown_service",
         /no service/,
       ],
     ];
-    for (const [changes, status, code, message] of cases) {
+    for (const [changes, kind, code, message] of cases) {
       const error = errorOf(() => applyIntentChanges(NONE, changes, fleet));
-      expect({ status: error.status, code: error.code }).toEqual({ status, code });
+      expect({ kind: error.kind, code: error.code }).toEqual({ kind, code });
       expect(error.message).toMatch(message);
     }
   });

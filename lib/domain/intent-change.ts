@@ -1,4 +1,5 @@
 import type { IntentChange, IntentDto, PlanDto, PlanWarning } from "@/lib/model/intent";
+import { DomainError } from "@/lib/domain/errors";
 import type { DesiredResource } from "@/lib/agent-protocol/messages";
 import {
   compileClusters,
@@ -14,18 +15,19 @@ import {
 import { resourceYaml } from "@/lib/meshes/resource-yaml";
 
 /**
- * Why a change cannot be planned: the API answers 404 (unknown global service), 409 (read at an
- * older version) or 422 (fails validation against the inventory) with this code and message.
- * `service` names the global service concerned, so the caller can say who changed it.
+ * Why a change cannot be planned: an unknown global service (not_found), one read at an older
+ * version (conflict) or one that fails validation against the inventory (unprocessable), with
+ * this code and message. `service` names the global service concerned, so the caller can say
+ * who changed it.
  */
-export class IntentChangeError extends Error {
+export class IntentChangeError extends DomainError {
   constructor(
-    readonly status: 404 | 409 | 422,
-    readonly code: string,
+    kind: "not_found" | "conflict" | "unprocessable",
+    code: string,
     message: string,
     readonly service?: string,
   ) {
-    super(message);
+    super(kind, code, message);
   }
 }
 
@@ -77,13 +79,13 @@ export function applyIntentChanges(
   for (const change of changes) {
     const key = keyOf(change);
     if (seen.has(key))
-      throw new IntentChangeError(422, "duplicate_change", `${key} is changed twice in one plan`);
+      throw new IntentChangeError("unprocessable", "duplicate_change", `${key} is changed twice in one plan`);
     seen.add(key);
     const before = byKey.get(key);
-    if (!before) throw new IntentChangeError(404, "not_found", `Global service ${key} not found`);
+    if (!before) throw new IntentChangeError("not_found", "not_found", `Global service ${key} not found`);
     if (before.version !== change.version)
       throw new IntentChangeError(
-        409,
+        "conflict",
         "stale_version",
         `${key} changed since you read it (version ${change.version}, now ${before.version}): reload and plan again`,
         key,
@@ -105,7 +107,7 @@ export function applyIntentChanges(
   const errors = validateIntent({ services: changed.map(toServiceIntent) }, fleet);
   if (errors.length)
     throw new IntentChangeError(
-      422,
+      "unprocessable",
       errors[0]!.code.replaceAll("-", "_"),
       errors.map((e) => `${e.globalService ?? ""}: ${e.message}`).join("; "),
       errors[0]!.globalService,

@@ -15,7 +15,8 @@ import {
 import { db } from "@/lib/store/client";
 import { announceRevokedLocally, ensureListening } from "@/lib/store/desired-notify";
 import { microBatch } from "@/lib/infra/micro-batch";
-import { recordAudit, type Actor } from "@/lib/store/audit";
+import { recordAudit } from "@/lib/store/audit";
+import { type Actor } from "@/lib/model/actor";
 import { rollUpChangeSets } from "@/lib/services/change-sets";
 import { applyClusterDelta, applyClusterSnapshot } from "@/lib/services/inventory";
 

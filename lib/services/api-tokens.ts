@@ -1,37 +1,22 @@
 import "server-only";
+import type { Actor, Principal } from "@/lib/model/actor";
 import type { ApiTokenDto } from "@/lib/model/inventory";
-import { notFound } from "@/lib/api/errors";
-import { issueSecretToken } from "@/lib/crypto/secret-token";
-import { db } from "@/lib/store/client";
-import { recordAudit, type Actor } from "@/lib/store/audit";
+import { hashSecretToken, issueSecretToken, TOKEN_PREFIXES } from "@/lib/crypto/secret-token";
+import { notFound } from "@/lib/domain/errors";
+import {
+  findApiTokenByHash,
+  findOwnApiToken,
+  insertApiToken,
+  markApiTokenRevoked,
+  touchApiToken,
+} from "@/lib/store/api-tokens";
+import { recordAudit } from "@/lib/store/audit";
+import { transaction } from "@/lib/store/transaction";
+import { findUserById } from "@/lib/store/users";
 
-type TokenRow = {
-  id: string;
-  name: string;
-  prefix: string;
-  createdAt: Date;
-  lastUsedAt: Date | null;
-  expiresAt: Date | null;
-  revokedAt: Date | null;
-};
+export { listApiTokens } from "@/lib/store/api-tokens";
 
-function toDto(t: TokenRow): ApiTokenDto {
-  return {
-    id: t.id,
-    name: t.name,
-    prefix: t.prefix,
-    createdAt: t.createdAt.toISOString(),
-    lastUsedAt: t.lastUsedAt?.toISOString() ?? null,
-    expiresAt: t.expiresAt?.toISOString() ?? null,
-    revokedAt: t.revokedAt?.toISOString() ?? null,
-  };
-}
-
-/** A user's personal API tokens, newest first (hashes never leave the database layer). */
-export async function listApiTokens(userId: string): Promise<ApiTokenDto[]> {
-  const rows = await db().apiToken.findMany({ where: { userId }, orderBy: { createdAt: "desc" } });
-  return rows.map(toDto);
-}
+const TOKEN_TOUCH_INTERVAL_MS = 60_000;
 
 /** Issue a personal API token; the plaintext is returned once and stored only as a hash. */
 export async function createApiToken(
@@ -43,23 +28,56 @@ export async function createApiToken(
   const expiresAt = input.expiresInDays
     ? new Date(Date.now() + input.expiresInDays * 86_400_000)
     : null;
-  const row = await db().$transaction(async (tx) => {
-    const created = await tx.apiToken.create({
-      data: { userId, name: input.name, prefix, tokenHash: hash, expiresAt },
+  const item = await transaction(async (tx) => {
+    const created = await insertApiToken(tx, {
+      userId,
+      name: input.name,
+      prefix,
+      tokenHash: hash,
+      expiresAt,
     });
     await recordAudit(tx, actor, "api-token.create", "api-token", created.id, { name: input.name });
     return created;
   });
-  return { token, item: toDto(row) };
+  return { token, item };
 }
 
 /** Revoke one of the user's own tokens; someone else's token is "not found". */
 export async function revokeApiToken(userId: string, id: string, actor: Actor): Promise<void> {
-  await db().$transaction(async (tx) => {
-    const row = await tx.apiToken.findFirst({ where: { id, userId } });
+  await transaction(async (tx) => {
+    const row = await findOwnApiToken(tx, userId, id);
     if (!row) throw notFound("API token");
     if (row.revokedAt) return;
-    await tx.apiToken.update({ where: { id }, data: { revokedAt: new Date() } });
+    await markApiTokenRevoked(tx, id);
     await recordAudit(tx, actor, "api-token.revoke", "api-token", id, { name: row.name });
   });
+}
+
+/** The caller behind a personal API token, or null when unknown, revoked, expired or disabled. */
+export async function authenticateApiToken(token: string): Promise<Principal | null> {
+  if (!token.startsWith(TOKEN_PREFIXES.api) || token.length > 200) return null;
+  const row = await findApiTokenByHash(hashSecretToken(token));
+  const now = new Date();
+  if (!row || row.revokedAt || (row.expiresAt && row.expiresAt <= now) || row.user.disabledAt)
+    return null;
+  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > TOKEN_TOUCH_INTERVAL_MS) {
+    await touchApiToken(row.id, now);
+  }
+  return {
+    kind: "token",
+    userId: row.userId,
+    email: row.user.email,
+    role: row.user.role,
+    tokenId: row.id,
+  };
+}
+
+/**
+ * The signed-in user behind a session, or null when unknown or disabled. The role is read from
+ * the database on every request, so a demotion takes effect at once.
+ */
+export async function sessionPrincipal(userId: string): Promise<Principal | null> {
+  const user = await findUserById(userId);
+  if (!user || user.disabledAt) return null;
+  return { kind: "session", userId: user.id, email: user.email, role: user.role };
 }

@@ -7,7 +7,8 @@ import {
 } from "@/lib/agent-protocol/messages";
 import { notFound } from "@/lib/api/errors";
 import { db } from "@/lib/store/client";
-import { recordAudit, type Actor } from "@/lib/store/audit";
+import { recordAudit } from "@/lib/store/audit";
+import { type Actor } from "@/lib/model/actor";
 import { announceDesiredChange, readDesiredState, writeDesiredState } from "@/lib/store/desired-state";
 
 /** Desired vs observed state of a cluster, for its page and the API. */

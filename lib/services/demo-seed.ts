@@ -1,6 +1,6 @@
 import "server-only";
 import { bookinfoFleet } from "@/lib/demo/bookinfo-fleet";
-import type { Actor } from "@/lib/store/audit";
+import type { Actor } from "@/lib/model/actor";
 import { createJoinToken } from "@/lib/services/agents";
 import { createCluster, updateCluster } from "@/lib/services/clusters";
 import { db } from "@/lib/store/client";

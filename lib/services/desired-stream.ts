@@ -1,18 +1,20 @@
 import "server-only";
 import {
-  DESIRED_EVENT,
   STREAM_KEEP_ALIVE_SECONDS,
   STREAM_MAX_SECONDS,
   type DesiredResponse,
 } from "@/lib/agent-protocol/messages";
-import { encodeSseEvent, SSE_KEEP_ALIVE } from "@/lib/agent-protocol/sse";
 import { watchDesiredChanges } from "@/lib/store/desired-notify";
 import { readDesiredStateForAgent } from "@/lib/store/desired-state";
 import { log } from "@/lib/infra/log";
 
-// One agent's desired state as a stream of server-sent events. Against the long-poll, a change
+// One agent's desired state as a stream of events (lib/api/desired-sse.ts sends them as
+// server-sent events), and the long-poll that answers once. Against the long-poll, a change
 // costs each agent one pushed event instead of an answer plus the request that asks again, and
 // the woken replica's reads of the same NOTIFY still share one statement (microBatch).
+
+/** What the stream carries: a new desired state, or a sign of life while nothing changes. */
+export type DesiredStreamEvent = { type: "keep-alive" } | { type: "desired"; desired: DesiredResponse };
 
 export type DesiredStreamOptions = {
   clusterName: string;
@@ -25,8 +27,6 @@ export type DesiredStreamOptions = {
   keepAliveMs?: number;
   maxMs?: number;
 };
-
-const encoder = new TextEncoder();
 
 /** Close or error a stream that its reader may already have cancelled (then a no-op). */
 function settle(end: () => void): void {
@@ -44,7 +44,9 @@ function settle(end: () => void): void {
  * errors the stream (the agent sees a broken connection and backs off too); the stream ends
  * cleanly after `maxMs` or when the credential is no longer valid, and the agent reconnects.
  */
-export async function openDesiredStream(o: DesiredStreamOptions): Promise<ReadableStream> {
+export async function openDesiredEvents(
+  o: DesiredStreamOptions,
+): Promise<ReadableStream<DesiredStreamEvent>> {
   const watch = watchDesiredChanges(o.clusterName);
   let first: DesiredResponse | null;
   try {
@@ -61,17 +63,17 @@ export async function openDesiredStream(o: DesiredStreamOptions): Promise<Readab
   const deadline = Date.now() + (o.maxMs ?? STREAM_MAX_SECONDS * 1000);
 
   let sent = o.after;
-  const run = async (controller: ReadableStreamDefaultController<Uint8Array>) => {
-    const push = (text: string) => {
-      if (!stop.signal.aborted) controller.enqueue(encoder.encode(text));
+  const run = async (controller: ReadableStreamDefaultController<DesiredStreamEvent>) => {
+    const push = (event: DesiredStreamEvent) => {
+      if (!stop.signal.aborted) controller.enqueue(event);
     };
     let desired = first;
     first = null;
     // Answered at once, so the agent knows it is connected before any change.
-    push(SSE_KEEP_ALIVE);
+    push({ type: "keep-alive" });
     for (;;) {
       if (desired && desired.generation > sent) {
-        push(encodeSseEvent(DESIRED_EVENT, JSON.stringify(desired)));
+        push({ type: "desired", desired });
         sent = desired.generation;
       }
       let changed = false;
@@ -79,7 +81,7 @@ export async function openDesiredStream(o: DesiredStreamOptions): Promise<Readab
         const left = deadline - Date.now();
         if (left <= 0 || stop.signal.aborted) return;
         changed = await watch.next(Math.min(left, keepAliveMs), stop.signal);
-        if (!changed) push(SSE_KEEP_ALIVE);
+        if (!changed) push({ type: "keep-alive" });
       }
       if (stop.signal.aborted || !(await o.stillValid())) return;
       desired = await readDesiredStateForAgent(o.clusterName);
@@ -90,7 +92,7 @@ export async function openDesiredStream(o: DesiredStreamOptions): Promise<Readab
     watch.close();
     o.signal.removeEventListener("abort", onGone);
   };
-  return new ReadableStream<Uint8Array>({
+  return new ReadableStream<DesiredStreamEvent>({
     start(controller) {
       // Not awaited: the stream is handed out while this runs for as long as it lasts.
       run(controller).then(
@@ -112,4 +114,30 @@ export async function openDesiredStream(o: DesiredStreamOptions): Promise<Readab
       stop.abort();
     },
   });
+}
+
+/**
+ * The long-poll: the cluster's desired state once it is newer than `after`, or null when
+ * `waitMs` passed (or the agent went away) first. Watches before reading, so a change committed
+ * during the read still wakes it.
+ */
+export async function waitForDesired(o: {
+  clusterName: string;
+  after: number;
+  waitMs: number;
+  signal: AbortSignal;
+}): Promise<DesiredResponse | null> {
+  const deadline = Date.now() + o.waitMs;
+  const watch = watchDesiredChanges(o.clusterName);
+  try {
+    for (;;) {
+      const desired = await readDesiredStateForAgent(o.clusterName);
+      if (desired && desired.generation > o.after) return desired;
+      const left = deadline - Date.now();
+      if (left <= 0 || o.signal.aborted) return null;
+      await watch.next(left, o.signal);
+    }
+  } finally {
+    watch.close();
+  }
 }

@@ -11,7 +11,8 @@ import { diffServices, serviceColumns } from "@/lib/domain/inventory-diff";
 import { Semaphore } from "@/lib/infra/semaphore";
 import { env } from "@/lib/infra/env";
 import { db, type Prisma } from "@/lib/store/client";
-import { recordAudit, type Actor } from "@/lib/store/audit";
+import { recordAudit } from "@/lib/store/audit";
+import { type Actor } from "@/lib/model/actor";
 import { readGlobalHostStyle } from "@/lib/services/global-hostname";
 
 type Tx = Prisma.TransactionClient;

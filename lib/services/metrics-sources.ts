@@ -12,7 +12,8 @@ import {
   type SourceAuthInput,
 } from "@/lib/model/metrics";
 import { openSecret, sealSecret } from "@/lib/crypto/secret";
-import { recordAudit, type Actor } from "@/lib/store/audit";
+import { recordAudit } from "@/lib/store/audit";
+import { type Actor } from "@/lib/model/actor";
 import { db } from "@/lib/store/client";
 import type { PrometheusSource as SourceRow } from "@/lib/store/generated/client";
 import type { PrometheusSource, SourceAuth } from "@/lib/metrics/prometheus-client";

@@ -2,7 +2,7 @@ import "server-only";
 
 import { loadRuntimeSources, type RuntimeSource } from "@/lib/services/metrics-sources";
 import { metricsClient } from "@/lib/services/metrics-runtime";
-import { loadTopologyInventory } from "@/lib/services/topology-inventory";
+import { loadTopologyInventory } from "@/lib/services/catalog";
 import { fetchCallEdges } from "@/lib/metrics/call-edges";
 import {
   createTopologyService,

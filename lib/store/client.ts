@@ -28,20 +28,3 @@ export function db(): PrismaClient {
   globalForDb.meridianDb = createDb(DATABASE_URL, MERIDIAN_DB_POOL_MAX);
   return globalForDb.meridianDb;
 }
-
-/** The process-wide client or an interactive transaction's. */
-export type Tx = Prisma.TransactionClient | PrismaClient;
-
-/**
- * Runs independent reads together on the pool — but one after another inside a transaction,
- * whose single connection would only queue them (node-postgres warns, and pg 9 refuses).
- */
-export async function readTogether<T extends unknown[]>(
-  tx: Tx,
-  ...reads: { [K in keyof T]: () => Promise<T[K]> }
-): Promise<T> {
-  if ("$transaction" in tx) return (await Promise.all(reads.map((read) => read()))) as T;
-  const out: unknown[] = [];
-  for (const read of reads) out.push(await read());
-  return out as T;
-}

@@ -1,6 +1,6 @@
 import "server-only";
 import type { IntentDto, IntentList, IntentQuery } from "@/lib/model/intent";
-import { db, readTogether, type Tx } from "@/lib/store/client";
+import { pool, readTogether, type Tx } from "@/lib/store/transaction";
 import { failoverSchema, type FleetInventory, type Mesh } from "@/lib/meshes";
 
 // Intent and inventory as the compiler reads them, from Postgres.
@@ -12,7 +12,7 @@ type InventoryService = FleetInventory["clusters"][number]["services"][number];
  * every plan reads the whole fleet, and Prisma's nested include took ~0.3 s warm and over 1 s
  * cold at 500 clusters × 7,800 services (docs/benchmarks.md, "Planning").
  */
-export async function loadInventory(tx: Tx = db()): Promise<FleetInventory> {
+export async function loadInventory(tx: Tx = pool()): Promise<FleetInventory> {
   const [clusters, services] = await readTogether(
     tx,
     () =>
@@ -129,7 +129,7 @@ function toIntent(g: IntentRow): IntentDto {
  * name) order. One flat query: every plan reads all of it, and Prisma's nested include of
  * exports, imports and failover took 0.15–0.3 s warm at 1,000 services (docs/benchmarks.md).
  */
-export async function loadIntent(tx: Tx = db(), filter: IntentFilter = {}): Promise<IntentDto[]> {
+export async function loadIntent(tx: Tx = pool(), filter: IntentFilter = {}): Promise<IntentDto[]> {
   const { namespace = null, name = null, after, take } = filter;
   const [afterNs, afterName] = after ?? [null, null];
   const rows = await tx.$queryRaw<IntentRow[]>`
@@ -161,7 +161,7 @@ export async function loadIntent(tx: Tx = db(), filter: IntentFilter = {}): Prom
  */
 export async function listIntent(query: IntentQuery): Promise<IntentList> {
   const [afterNs, afterName] = query.cursor?.split("/") ?? [];
-  const items = await loadIntent(db(), {
+  const items = await loadIntent(pool(), {
     namespace: query.namespace,
     name: query.name,
     after: afterNs && afterName ? [afterNs, afterName] : undefined,

@@ -1,7 +1,7 @@
 // Registers the demo's Prometheus servers as Meridian metrics sources through the same
 // functions the API uses (SSRF check included; the demo allow-lists 127.0.0.1 because its
 // Prometheus servers run on this machine).
-import type { Actor } from "@/lib/store/audit";
+import type { Actor } from "@/lib/model/actor";
 import { db } from "@/lib/store/client";
 import {
   createMetricsSource,

@@ -6,7 +6,7 @@ import type { DesiredResponse } from "@/lib/agent-protocol/messages";
 import { db } from "@/lib/store/client";
 import { revokeAgentAccess } from "@/lib/services/agents";
 import { updateCluster } from "@/lib/services/clusters";
-import { openDesiredStream } from "@/lib/services/desired-stream";
+import { openDesiredStream } from "@/lib/api/desired-sse";
 import { announceDesiredChange, writeDesiredState } from "@/lib/store/desired-state";
 import { resetDatabase } from "../helpers/db";
 import { configMap, desiredWatchers, registeredCluster } from "../helpers/agent";

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { alertQuerySchema, type AlertQueryInput } from "@/lib/model/alerts";
 import { listAlerts } from "@/lib/services/alerts";
 import { listClusters } from "@/lib/services/clusters";
-import { listGlobalServices } from "@/lib/store/global-services";
+import { listGlobalServices } from "@/lib/services/catalog";
 import { requireUser } from "../require-user";
 import { AlertsClient } from "./alerts-client";
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { globalServiceQuerySchema, type GlobalServiceQuery } from "@/lib/model/inventory";
 import { listClusters } from "@/lib/services/clusters";
-import { listGlobalServices } from "@/lib/store/global-services";
+import { listGlobalServices } from "@/lib/services/catalog";
 import { requireUser } from "../require-user";
 import { ServicesClient } from "./services-client";
 

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/ui/page-header";
-import { db } from "@/lib/store/client";
+import { countGlobalServices } from "@/lib/services/catalog";
 import { readGlobalHostStyle } from "@/lib/services/global-hostname";
 import { requireUser } from "../../require-user";
 import { GlobalNamesClient } from "./global-names-client";
@@ -10,7 +10,7 @@ export const metadata: Metadata = { title: "Global names" };
 
 export default async function GlobalNamesPage() {
   const user = await requireUser();
-  const [suffix, services] = await Promise.all([readGlobalHostStyle(), db().globalService.count()]);
+  const [suffix, services] = await Promise.all([readGlobalHostStyle(), countGlobalServices()]);
   return (
     <>
       <PageHeader

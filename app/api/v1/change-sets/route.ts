@@ -7,7 +7,7 @@ import {
   changeSetListSchema,
 } from "@/lib/model/intent";
 import { withAuth } from "@/lib/auth/with-auth";
-import { actorOf } from "@/lib/store/audit";
+import { actorOf } from "@/lib/model/actor";
 import { applyChanges, listChangeSets } from "@/lib/services/change-sets";
 
 export const GET = withAuth(

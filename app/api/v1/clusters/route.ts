@@ -3,7 +3,7 @@ import { json, readJson } from "@/lib/api/respond";
 import { parseOrThrow } from "@/lib/api/errors";
 import { clusterCreateSchema, clusterSummarySchema, listOf } from "@/lib/model/inventory";
 import { withAuth } from "@/lib/auth/with-auth";
-import { actorOf } from "@/lib/store/audit";
+import { actorOf } from "@/lib/model/actor";
 import { createCluster, listClusters } from "@/lib/services/clusters";
 
 export const GET = withAuth(

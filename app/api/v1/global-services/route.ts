@@ -3,7 +3,7 @@ import { json } from "@/lib/api/respond";
 import { parseOrThrow } from "@/lib/api/errors";
 import { globalServiceQuerySchema, globalServiceSchema, listOf } from "@/lib/model/inventory";
 import { withAuth } from "@/lib/auth/with-auth";
-import { listGlobalServices } from "@/lib/store/global-services";
+import { listGlobalServices } from "@/lib/services/catalog";
 
 export const GET = withAuth(
   async (req) => {

@@ -5,7 +5,7 @@ import { ApiError, parseOrThrow } from "@/lib/api/errors";
 import { apiTokenCreateSchema, apiTokenSchema } from "@/lib/model/inventory";
 import { withAuth } from "@/lib/auth/with-auth";
 import { createApiToken, listApiTokens } from "@/lib/services/api-tokens";
-import { actorOf } from "@/lib/store/audit";
+import { actorOf } from "@/lib/model/actor";
 
 const createdSchema = z.object({ token: z.string(), item: apiTokenSchema });
 

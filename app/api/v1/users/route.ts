@@ -4,7 +4,7 @@ import { json, readJson } from "@/lib/api/respond";
 import { parseOrThrow } from "@/lib/api/errors";
 import { userCreateSchema, userSchema } from "@/lib/model/inventory";
 import { withAuth } from "@/lib/auth/with-auth";
-import { actorOf } from "@/lib/store/audit";
+import { actorOf } from "@/lib/model/actor";
 import { createUser, listUsers } from "@/lib/services/users";
 
 export const GET = withAuth(

@@ -9,7 +9,7 @@ import { FailoverSection } from "@/components/intent/failover-section";
 import { HealthBadge } from "@/components/status/status-badges";
 import { EndpointCount } from "@/components/status/endpoint-count";
 import { PageHeader } from "@/components/ui/page-header";
-import { getGlobalService } from "@/lib/store/global-services";
+import { getGlobalService } from "@/lib/services/catalog";
 import { requireUser } from "../../../require-user";
 
 export const dynamic = "force-dynamic";

@@ -4,7 +4,7 @@ import { json, readJson } from "@/lib/api/respond";
 import { notFound, parseOrThrow } from "@/lib/api/errors";
 import { clusterDetailSchema, clusterSummarySchema, clusterUpdateSchema } from "@/lib/model/inventory";
 import { withAuth } from "@/lib/auth/with-auth";
-import { actorOf } from "@/lib/store/audit";
+import { actorOf } from "@/lib/model/actor";
 import { deleteCluster, getCluster, updateCluster } from "@/lib/services/clusters";
 
 const nameOf = (params: Record<string, unknown>) => String(params.name ?? "");

@@ -4,7 +4,7 @@ import { parseOrThrow } from "@/lib/api/errors";
 import { metricsSourceCreateSchema, metricsSourceSchema } from "@/lib/model/metrics";
 import { json, readJson } from "@/lib/api/respond";
 import { withAuth } from "@/lib/auth/with-auth";
-import { actorOf } from "@/lib/store/audit";
+import { actorOf } from "@/lib/model/actor";
 import { createMetricsSource, listMetricsSources } from "@/lib/services/metrics-sources";
 
 export const GET = withAuth(

@@ -4,7 +4,7 @@ import { parseOrThrow } from "@/lib/api/errors";
 import { globalHostnameResultSchema, globalHostnameSettingSchema } from "@/lib/model/intent";
 import { json, readJson } from "@/lib/api/respond";
 import { withAuth } from "@/lib/auth/with-auth";
-import { actorOf } from "@/lib/store/audit";
+import { actorOf } from "@/lib/model/actor";
 import { readGlobalHostStyle, setGlobalHostStyle } from "@/lib/services/global-hostname";
 
 export const GET = withAuth(

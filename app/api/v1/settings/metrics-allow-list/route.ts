@@ -3,7 +3,7 @@ import { parseOrThrow } from "@/lib/api/errors";
 import { allowListSchema } from "@/lib/model/metrics";
 import { json, readJson } from "@/lib/api/respond";
 import { withAuth } from "@/lib/auth/with-auth";
-import { actorOf } from "@/lib/store/audit";
+import { actorOf } from "@/lib/model/actor";
 import { invalidateMetricsAllowList } from "@/lib/services/metrics-runtime";
 import { getAllowList, setAllowList } from "@/lib/services/metrics-sources";
 

@@ -2,7 +2,7 @@
 import { NextResponse } from "next/server";
 import { withAuth } from "@/lib/auth/with-auth";
 import { revokeApiToken } from "@/lib/services/api-tokens";
-import { actorOf } from "@/lib/store/audit";
+import { actorOf } from "@/lib/model/actor";
 
 export const DELETE = withAuth(
   async (_req, { params, principal }) => {

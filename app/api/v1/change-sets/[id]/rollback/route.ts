@@ -2,7 +2,7 @@
 import { json } from "@/lib/api/respond";
 import { changeSetDtoSchema } from "@/lib/model/intent";
 import { withAuth } from "@/lib/auth/with-auth";
-import { actorOf } from "@/lib/store/audit";
+import { actorOf } from "@/lib/model/actor";
 import { rollbackChangeSet } from "@/lib/services/change-sets";
 
 export const POST = withAuth(

@@ -5,7 +5,7 @@ import { json } from "@/lib/api/respond";
 import { notFound } from "@/lib/api/errors";
 import { clusterSummarySchema } from "@/lib/model/inventory";
 import { withAuth } from "@/lib/auth/with-auth";
-import { actorOf } from "@/lib/store/audit";
+import { actorOf } from "@/lib/model/actor";
 import { revokeAgentAccess } from "@/lib/services/agents";
 import { getClusterSummary } from "@/lib/services/clusters";
 

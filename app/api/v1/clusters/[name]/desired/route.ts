@@ -5,7 +5,7 @@ import { readJson } from "@/lib/api/respond";
 import { parseOrThrow } from "@/lib/api/errors";
 import { desiredResourceSchema, MAX_REPORT_BYTES } from "@/lib/agent-protocol/messages";
 import { withAuth } from "@/lib/auth/with-auth";
-import { actorOf } from "@/lib/store/audit";
+import { actorOf } from "@/lib/model/actor";
 import { getClusterState, replaceDesiredResources } from "@/lib/services/cluster-state";
 
 const putSchema = z.object({ resources: z.array(desiredResourceSchema).max(20_000) }).strict();

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { readJson } from "@/lib/api/respond";
 import { parseOrThrow } from "@/lib/api/errors";
 import { withAuth } from "@/lib/auth/with-auth";
-import { actorOf } from "@/lib/store/audit";
+import { actorOf } from "@/lib/model/actor";
 import { createJoinToken } from "@/lib/services/agents";
 import { agentInstallCommand } from "@/lib/domain/install-command";
 

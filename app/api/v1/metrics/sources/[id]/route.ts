@@ -4,7 +4,7 @@ import { parseOrThrow } from "@/lib/api/errors";
 import { metricsSourceSchema, metricsSourceUpdateSchema } from "@/lib/model/metrics";
 import { json, readJson } from "@/lib/api/respond";
 import { withAuth } from "@/lib/auth/with-auth";
-import { actorOf } from "@/lib/store/audit";
+import { actorOf } from "@/lib/model/actor";
 import { deleteMetricsSource, updateMetricsSource } from "@/lib/services/metrics-sources";
 
 const idOf = (params: Record<string, unknown>) => String(params.id ?? "");

@@ -1,15 +1,15 @@
 import "server-only";
 import type { OverviewDto } from "@/lib/model/inventory";
-import { db } from "@/lib/store/client";
-import { listClusters } from "@/lib/services/clusters";
+import { pool, type Tx } from "@/lib/store/transaction";
+import { listClusters } from "@/lib/store/clusters";
 
 /** Fleet counts and clusters grouped by region, for the Overview page. */
-export async function getOverview(): Promise<OverviewDto> {
+export async function getOverview(tx: Tx = pool()): Promise<OverviewDto> {
   const [clusters, meshes, services, globalServices] = await Promise.all([
-    listClusters(),
-    db().mesh.count({ where: { type: { not: "none" } } }),
-    db().service.count(),
-    db().globalService.count(),
+    listClusters(tx),
+    tx.mesh.count({ where: { type: { not: "none" } } }),
+    tx.service.count(),
+    tx.globalService.count(),
   ]);
   const regions = new Map<string, OverviewDto["regions"][number]["clusters"]>();
   for (const c of clusters) regions.set(c.region, [...(regions.get(c.region) ?? []), c]);

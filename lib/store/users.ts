@@ -1,0 +1,60 @@
+import "server-only";
+import type { RoleName, UserDto } from "@/lib/model/inventory";
+import { pool, type Tx } from "@/lib/store/transaction";
+
+/** A user as stored, with the password hash (never leaves the server). */
+export type UserRow = {
+  id: string;
+  email: string;
+  name: string | null;
+  role: RoleName;
+  passwordHash: string;
+  disabledAt: Date | null;
+  createdAt: Date;
+  lastLoginAt: Date | null;
+};
+
+export function toUserDto(u: Omit<UserRow, "passwordHash" | "disabledAt">): UserDto {
+  return {
+    id: u.id,
+    email: u.email,
+    name: u.name,
+    role: u.role,
+    createdAt: u.createdAt.toISOString(),
+    lastLoginAt: u.lastLoginAt?.toISOString() ?? null,
+  };
+}
+
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+export async function findUserByEmail(email: string, tx: Tx = pool()): Promise<UserRow | null> {
+  return tx.user.findUnique({ where: { email: normaliseEmail(email) } });
+}
+
+export async function findUserById(id: string, tx: Tx = pool()): Promise<UserRow | null> {
+  return tx.user.findUnique({ where: { id } });
+}
+
+export async function touchLogin(id: string, tx: Tx = pool()): Promise<void> {
+  await tx.user.update({ where: { id }, data: { lastLoginAt: new Date() } });
+}
+
+export async function insertUser(
+  tx: Tx,
+  input: { email: string; name?: string; passwordHash: string; role: RoleName },
+): Promise<UserRow> {
+  return tx.user.create({
+    data: {
+      email: normaliseEmail(input.email),
+      name: input.name ?? null,
+      passwordHash: input.passwordHash,
+      role: input.role,
+    },
+  });
+}
+
+/** Every user, oldest first. */
+export async function listUsers(tx: Tx = pool()): Promise<UserDto[]> {
+  const users = await tx.user.findMany({ orderBy: { createdAt: "asc" } });
+  return users.map(toUserDto);
+}
