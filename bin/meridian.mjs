@@ -10,6 +10,11 @@ const tsx = createRequire(import.meta.url).resolve("tsx");
 const run = spawnSync(
   process.execPath,
   ["--import", tsx, path.join(root, "cli", "meridian.ts"), ...process.argv.slice(2)],
-  { stdio: "inherit" },
+  // The CLI parses answers with the API's own schemas (lib/model), which import through the
+  // project's `@/` alias: tsx reads it from the project's tsconfig, wherever this runs from.
+  {
+    stdio: "inherit",
+    env: { ...process.env, TSX_TSCONFIG_PATH: path.join(root, "tsconfig.json") },
+  },
 );
 process.exit(run.status ?? 1);

@@ -4,6 +4,14 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { parse } from "yaml";
+import type { z } from "zod";
+import {
+  changeSetDtoSchema,
+  changeSetListSchema,
+  planDtoSchema,
+  type ChangeSetDto,
+  type PlanDto,
+} from "../lib/model/intent";
 import { compileToDirectory } from "./compile";
 
 const USAGE = `usage:
@@ -44,7 +52,13 @@ function print(data: unknown, table: () => string[]): void {
   process.stdout.write(`${json ? JSON.stringify(data, null, 2) : table().join("\n")}\n`);
 }
 
-async function api(method: string, path: string, body?: unknown): Promise<unknown> {
+/** Calls the API and parses its answer with the API's own schema. */
+async function api<S extends z.ZodTypeAny>(
+  schema: S,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<z.output<S>> {
   const base = process.env.MERIDIAN_URL;
   const token = process.env.MERIDIAN_TOKEN;
   if (!base || !token) throw new CliError("set MERIDIAN_URL and MERIDIAN_TOKEN (an API token)");
@@ -64,7 +78,10 @@ async function api(method: string, path: string, body?: unknown): Promise<unknow
     const err = (data as { error?: { code?: string; message?: string } } | null)?.error;
     throw new CliError(`${res.status} ${err?.code ?? ""}: ${err?.message ?? text}`.trim());
   }
-  return data;
+  const parsed = schema.safeParse(data);
+  if (!parsed.success)
+    throw new CliError(`unexpected answer from ${path}: ${parsed.error.issues[0]?.message ?? ""}`);
+  return parsed.data as z.output<S>;
 }
 
 const changesFrom = (file: string | undefined) => {
@@ -73,17 +90,8 @@ const changesFrom = (file: string | undefined) => {
   return Array.isArray(doc) ? doc : (doc as { changes?: unknown }).changes;
 };
 
-type Plan = {
-  clusters: { cluster: string; create: number; change: number; delete: number }[];
-  warnings: { severity: string; code: string; message: string; cluster?: string }[];
-};
-type ChangeSet = {
-  number: number;
-  title: string;
-  status: string;
-  createdAt: string;
-  clusters: { cluster: string; status: string; message: string }[];
-};
+type Plan = PlanDto;
+type ChangeSet = ChangeSetDto;
 
 const planTable = (p: Plan) => [
   ...p.clusters.map((c) => `${c.cluster}\t+${c.create} ~${c.change} -${c.delete}`),
@@ -108,31 +116,32 @@ async function main(): Promise<void> {
       ]);
     }
     case "plan": {
-      const plan = (await api("POST", "/api/v1/plans", {
+      const plan = await api(planDtoSchema, "POST", "/api/v1/plans", {
         changes: changesFrom(values.changes),
-      })) as Plan;
+      });
       return print(plan, () => planTable(plan));
     }
     case "apply": {
-      const created = (await api("POST", "/api/v1/change-sets", {
+      const created = await api(changeSetDtoSchema, "POST", "/api/v1/change-sets", {
         changes: changesFrom(values.changes),
         ...(values.title ? { title: values.title } : {}),
         ...(values["accept-errors"] ? { acceptErrors: true } : {}),
-      })) as ChangeSet;
+      });
       return print(created, () => changeSetTable(created));
     }
     case "change-sets": {
-      const { items } = (await api("GET", "/api/v1/change-sets")) as { items: ChangeSet[] };
+      const { items } = await api(changeSetListSchema, "GET", "/api/v1/change-sets");
       return print(items, () =>
         items.map((c) => `#${c.number}\t${c.status}\t${c.createdAt}\t${c.title}`),
       );
     }
     case "rollback": {
       if (!arg) throw new CliError("rollback needs a change-set number");
-      const created = (await api(
+      const created = await api(
+        changeSetDtoSchema,
         "POST",
         `/api/v1/change-sets/${encodeURIComponent(arg)}/rollback`,
-      )) as ChangeSet;
+      );
       return print(created, () => changeSetTable(created));
     }
     default:

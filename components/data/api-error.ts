@@ -1,3 +1,5 @@
+import type { z } from "zod";
+
 /** One invalid field of a 400 answer, as the API lists it under `error.details`. */
 export type FieldIssue = { path: (string | number)[]; message: string };
 
@@ -34,11 +36,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null;
 }
 
-/**
- * Fetches a JSON endpoint of the REST API. Non-2xx answers throw an ApiRequestError with
- * the API's own message, or a generic one when the body is not the API's error shape.
- */
-export async function apiFetch<T>(url: string, init?: RequestInit): Promise<T> {
+/** Sends a request; non-2xx answers throw an ApiRequestError (see {@link apiFetch}). */
+async function request(url: string, init?: RequestInit): Promise<unknown> {
   let res: Response;
   try {
     res = await fetch(url, {
@@ -53,7 +52,7 @@ export async function apiFetch<T>(url: string, init?: RequestInit): Promise<T> {
       "Cannot reach the Meridian server. Check your connection.",
     );
   }
-  if (res.status === 204) return undefined as T;
+  if (res.status === 204) return undefined;
   const body: unknown = await res.json().catch(() => null);
   if (!res.ok) {
     const err = isRecord(body) && isRecord(body.error) ? body.error : null;
@@ -62,7 +61,34 @@ export async function apiFetch<T>(url: string, init?: RequestInit): Promise<T> {
       typeof err?.message === "string" ? err.message : `Request failed (${res.status})`;
     throw new ApiRequestError(res.status, code, message, issuesOf(err?.details));
   }
-  return body as T;
+  return body;
+}
+
+/**
+ * Fetches a JSON endpoint of the REST API and parses the answer with the API's own schema.
+ * Non-2xx answers throw an ApiRequestError with the API's own message, or a generic one when
+ * the body is not the API's error shape; a 2xx body that does not fit the schema (a server
+ * of another version) throws one too, instead of reaching the page half-understood.
+ */
+export async function apiFetch<S extends z.ZodTypeAny>(
+  schema: S,
+  url: string,
+  init?: RequestInit,
+): Promise<z.output<S>> {
+  const parsed = schema.safeParse(await request(url, init));
+  if (!parsed.success) {
+    throw new ApiRequestError(
+      0,
+      "unexpected_response",
+      "The server's answer was not understood. Reload the page; if this persists, the server may run another version.",
+    );
+  }
+  return parsed.data as z.output<S>;
+}
+
+/** Sends a request whose answer carries nothing to read (204, or a body the caller ignores). */
+export async function apiSend(url: string, init?: RequestInit): Promise<void> {
+  await request(url, init);
 }
 
 /** JSON body helper for POST/PATCH requests. */

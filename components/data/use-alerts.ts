@@ -1,9 +1,10 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { AlertListDto, AlertQueryInput, AlertSummaryDto } from "@/lib/model/alerts";
+import type { AlertListDto, AlertQueryInput } from "@/lib/model/alerts";
 import { apiFetch } from "./api-error";
 import { queryKeys } from "./query-keys";
+import { alertListSchema, alertSummarySchema } from "@/lib/model/alerts";
 
 /** How often alert views refresh themselves. */
 export const ALERTS_REFRESH_MS = 15_000;
@@ -24,7 +25,7 @@ export function useAlerts(query: AlertQueryInput, initialData?: AlertListDto) {
   return useQuery({
     queryKey: queryKeys.alerts.list(Object.fromEntries(new URLSearchParams(search))),
     queryFn: ({ signal }) =>
-      apiFetch<AlertListDto>(`/api/v1/alerts${search ? `?${search}` : ""}`, { signal }),
+      apiFetch(alertListSchema, `/api/v1/alerts${search ? `?${search}` : ""}`, { signal }),
     initialData,
     // Server-rendered data is fresh for one refresh interval; then the poll takes over.
     initialDataUpdatedAt: initialData ? Date.parse(initialData.generatedAt) : undefined,
@@ -38,7 +39,7 @@ export function useAlerts(query: AlertQueryInput, initialData?: AlertListDto) {
 export function useAlertSummary() {
   return useQuery({
     queryKey: queryKeys.alerts.summary(),
-    queryFn: ({ signal }) => apiFetch<AlertSummaryDto>("/api/v1/alerts/summary", { signal }),
+    queryFn: ({ signal }) => apiFetch(alertSummarySchema, "/api/v1/alerts/summary", { signal }),
     staleTime: ALERTS_REFRESH_MS,
     refetchInterval: ALERTS_REFRESH_MS * 2,
   });

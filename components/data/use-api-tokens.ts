@@ -2,16 +2,17 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ApiTokenDto } from "@/lib/model/inventory";
-import { apiFetch, jsonBody } from "./api-error";
+import { apiFetch, apiSend, jsonBody } from "./api-error";
 import { queryKeys } from "./query-keys";
+import { apiTokenListSchema, createdApiTokenSchema } from "@/lib/model/inventory";
 
-export type CreatedToken = { token: string; item: ApiTokenDto };
+export type { CreatedApiToken as CreatedToken } from "@/lib/model/inventory";
 
 export function useApiTokens(initialItems?: ApiTokenDto[]) {
   return useQuery({
     queryKey: queryKeys.apiTokens.list(),
     queryFn: async ({ signal }) =>
-      (await apiFetch<{ items: ApiTokenDto[] }>("/api/v1/tokens", { signal })).items,
+      (await apiFetch(apiTokenListSchema, "/api/v1/tokens", { signal })).items,
     initialData: initialItems,
   });
 }
@@ -20,7 +21,7 @@ export function useCreateApiToken() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { name: string; expiresInDays?: number }) =>
-      apiFetch<CreatedToken>("/api/v1/tokens", { method: "POST", ...jsonBody(input) }),
+      apiFetch(createdApiTokenSchema, "/api/v1/tokens", { method: "POST", ...jsonBody(input) }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.apiTokens.all }),
   });
 }
@@ -29,7 +30,7 @@ export function useRevokeApiToken() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      apiFetch<void>(`/api/v1/tokens/${encodeURIComponent(id)}`, { method: "DELETE" }),
+      apiSend(`/api/v1/tokens/${encodeURIComponent(id)}`, { method: "DELETE" }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.apiTokens.all }),
   });
 }

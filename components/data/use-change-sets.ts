@@ -5,6 +5,7 @@ import { apiFetch } from "./api-error";
 import { queryKeys } from "./query-keys";
 
 import type { ChangeSetDto } from "@/lib/model/intent";
+import { changeSetDtoSchema, changeSetListSchema } from "@/lib/model/intent";
 
 export type ChangeSetDetailDto = ChangeSetDto;
 export type ChangeSetStatus = ChangeSetDto["status"];
@@ -17,8 +18,7 @@ const PENDING_REFETCH_MS = 1_500;
 export function useChangeSets() {
   return useQuery({
     queryKey: queryKeys.changeSets.list(),
-    queryFn: ({ signal }) =>
-      apiFetch<{ items: ChangeSetDetailDto[] }>("/api/v1/change-sets", { signal }),
+    queryFn: ({ signal }) => apiFetch(changeSetListSchema, "/api/v1/change-sets", { signal }),
     refetchInterval: (q) =>
       q.state.data?.items.some((c) => c.status === "pending") ? PENDING_REFETCH_MS * 2 : false,
   });
@@ -29,7 +29,7 @@ export function useChangeSet(id: string) {
   return useQuery({
     queryKey: queryKeys.changeSets.detail(id),
     queryFn: ({ signal }) =>
-      apiFetch<ChangeSetDetailDto>(`/api/v1/change-sets/${encodeURIComponent(id)}`, { signal }),
+      apiFetch(changeSetDtoSchema, `/api/v1/change-sets/${encodeURIComponent(id)}`, { signal }),
     refetchInterval: (q) =>
       q.state.data?.clusters.some((c) => c.status === "pending") ||
       q.state.data?.status === "pending"
@@ -43,7 +43,7 @@ export function useRollback() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      apiFetch<ChangeSetDetailDto>(`/api/v1/change-sets/${encodeURIComponent(id)}/rollback`, {
+      apiFetch(changeSetDtoSchema, `/api/v1/change-sets/${encodeURIComponent(id)}/rollback`, {
         method: "POST",
       }),
     onSuccess: () =>

@@ -1,24 +1,13 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { DesiredResponse, ResourceResult } from "@/lib/agent-protocol/messages";
 import type { ClusterCreateInput, ClusterSummary } from "@/lib/model/inventory";
-import { apiFetch, jsonBody } from "./api-error";
+import { apiFetch, apiSend, jsonBody } from "./api-error";
 import { queryKeys } from "./query-keys";
+import { clusterSummarySchema } from "@/lib/model/inventory";
+import { agentRevokedSchema, clusterStateSchema, issuedJoinTokenSchema } from "@/lib/model/agents";
 
-/** GET /api/v1/clusters/{name}/desired: what Meridian wants there and what the agent applied. */
-export type ClusterState = {
-  desired: DesiredResponse;
-  observed: { generation: number; results: ResourceResult[]; reportedAt: string } | null;
-};
-
-/** A join token and its install command: the API returns them once and never again. */
-export type IssuedJoinToken = {
-  id: string;
-  token: string;
-  expiresAt: string;
-  installCommand: string;
-};
+export type { ClusterState, IssuedJoinToken } from "@/lib/model/agents";
 
 /** How often the agent panel re-reads desired vs observed state (the agent applies in ~1 s). */
 const STATE_REFETCH_MS = 5_000;
@@ -29,7 +18,8 @@ const clusterUrl = (name: string) => `/api/v1/clusters/${encodeURIComponent(name
 export function useClusterState(name: string) {
   return useQuery({
     queryKey: queryKeys.clusters.state(name),
-    queryFn: ({ signal }) => apiFetch<ClusterState>(`${clusterUrl(name)}/desired`, { signal }),
+    queryFn: ({ signal }) =>
+      apiFetch(clusterStateSchema, `${clusterUrl(name)}/desired`, { signal }),
     refetchInterval: STATE_REFETCH_MS,
     staleTime: 0,
   });
@@ -43,7 +33,7 @@ export function useClusterAgent(initialData: Pick<ClusterSummary, "name" | "stat
   return useQuery<Pick<ClusterSummary, "name" | "state" | "agent">>({
     queryKey: queryKeys.clusters.summary(initialData.name),
     queryFn: ({ signal }) =>
-      apiFetch<ClusterSummary>(`${clusterUrl(initialData.name)}/agent`, { signal }),
+      apiFetch(clusterSummarySchema, `${clusterUrl(initialData.name)}/agent`, { signal }),
     initialData,
     refetchInterval: SUMMARY_REFETCH_MS,
   });
@@ -59,7 +49,7 @@ export function useCreateCluster() {
   const invalidate = useInvalidateClusters();
   return useMutation({
     mutationFn: (input: ClusterCreateInput) =>
-      apiFetch<ClusterSummary>("/api/v1/clusters", { method: "POST", ...jsonBody(input) }),
+      apiFetch(clusterSummarySchema, "/api/v1/clusters", { method: "POST", ...jsonBody(input) }),
     onSuccess: invalidate,
   });
 }
@@ -68,7 +58,7 @@ export function useCreateCluster() {
 export function useCreateJoinToken() {
   return useMutation({
     mutationFn: ({ name, ttlHours }: { name: string; ttlHours?: number }) =>
-      apiFetch<IssuedJoinToken>(`${clusterUrl(name)}/join-tokens`, {
+      apiFetch(issuedJoinTokenSchema, `${clusterUrl(name)}/join-tokens`, {
         method: "POST",
         ...jsonBody(ttlHours ? { ttlHours } : {}),
       }),
@@ -88,7 +78,7 @@ export function useSetClusterState() {
       version: number;
       state: "live" | "disabled";
     }) =>
-      apiFetch<ClusterSummary>(clusterUrl(name), {
+      apiFetch(clusterSummarySchema, clusterUrl(name), {
         method: "PATCH",
         ...jsonBody({ version, state }),
       }),
@@ -101,7 +91,7 @@ export function useRevokeAgentAccess() {
   const invalidate = useInvalidateClusters();
   return useMutation({
     mutationFn: (name: string) =>
-      apiFetch<{ credentials: number; joinTokens: number }>(`${clusterUrl(name)}/agent`, {
+      apiFetch(agentRevokedSchema, `${clusterUrl(name)}/agent`, {
         method: "DELETE",
       }),
     onSuccess: invalidate,
@@ -112,7 +102,7 @@ export function useRevokeAgentAccess() {
 export function useDeleteCluster() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => apiFetch<void>(clusterUrl(name), { method: "DELETE" }),
+    mutationFn: (name: string) => apiSend(clusterUrl(name), { method: "DELETE" }),
     onSuccess: (_data, name) => {
       queryClient.removeQueries({ queryKey: queryKeys.clusters.state(name) });
       return queryClient.invalidateQueries({ queryKey: queryKeys.clusters.all });

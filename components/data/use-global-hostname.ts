@@ -1,16 +1,17 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { GlobalHostnameResult, GlobalHostnameSetting } from "@/lib/model/intent";
+import type { GlobalHostnameSetting } from "@/lib/model/intent";
 import { apiFetch, jsonBody } from "./api-error";
 import { queryKeys } from "./query-keys";
+import { globalHostnameResultSchema } from "@/lib/model/intent";
 
 /** PUT /api/v1/settings/global-hostname: every global host renamed in one change set. */
 export function useSetGlobalHostname() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: GlobalHostnameSetting) =>
-      apiFetch<GlobalHostnameResult>("/api/v1/settings/global-hostname", {
+      apiFetch(globalHostnameResultSchema, "/api/v1/settings/global-hostname", {
         method: "PUT",
         ...jsonBody(input),
       }),

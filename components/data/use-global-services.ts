@@ -1,14 +1,13 @@
 "use client";
 
+import type { z } from "zod";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { GlobalServiceDto, GlobalServiceQuery } from "@/lib/model/inventory";
+import type { GlobalServiceQuery } from "@/lib/model/inventory";
 import { apiFetch } from "./api-error";
 import { queryKeys } from "./query-keys";
+import { globalServiceListSchema } from "@/lib/model/inventory";
 
-export type GlobalServiceList = {
-  items: GlobalServiceDto[];
-  errors: { source: string; message: string }[];
-};
+export type GlobalServiceList = z.infer<typeof globalServiceListSchema>;
 
 /** Query string for GET /api/v1/global-services; empty filters are left out. */
 export function globalServiceSearch(query: GlobalServiceQuery): string {
@@ -24,9 +23,13 @@ export function useGlobalServices(query: GlobalServiceQuery, initialData?: Globa
     queryKey: queryKeys.globalServices.list(query),
     queryFn: ({ signal }) => {
       const search = globalServiceSearch(query);
-      return apiFetch<GlobalServiceList>(`/api/v1/global-services${search ? `?${search}` : ""}`, {
-        signal,
-      });
+      return apiFetch(
+        globalServiceListSchema,
+        `/api/v1/global-services${search ? `?${search}` : ""}`,
+        {
+          signal,
+        },
+      );
     },
     initialData,
     placeholderData: keepPreviousData,

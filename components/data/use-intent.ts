@@ -11,6 +11,12 @@ import type {
   PlanDto,
   ServingDto,
 } from "@/lib/model/intent";
+import {
+  changeSetDtoSchema,
+  intentListSchema,
+  planDtoSchema,
+  servingDtoSchema,
+} from "@/lib/model/intent";
 
 export type { ChangeSetDto, IntentDto, PlanDto, ServingDto };
 /** One proposed change to a global service's intent (POST /api/v1/plans and /change-sets). */
@@ -25,7 +31,8 @@ export function useIntent() {
       const items: IntentDto[] = [];
       let cursor: string | null | undefined;
       do {
-        const page: { items: IntentDto[]; nextCursor?: string | null } = await apiFetch(
+        const page = await apiFetch(
+          intentListSchema,
           `/api/v1/intent${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ""}`,
           { signal },
         );
@@ -41,7 +48,7 @@ export function useIntent() {
 export function usePlan() {
   return useMutation({
     mutationFn: (changes: IntentChangeInput[]) =>
-      apiFetch<PlanDto>("/api/v1/plans", { method: "POST", ...jsonBody({ changes }) }),
+      apiFetch(planDtoSchema, "/api/v1/plans", { method: "POST", ...jsonBody({ changes }) }),
   });
 }
 
@@ -50,7 +57,7 @@ export function useApplyPlan() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ changes, title }: { changes: IntentChangeInput[]; title?: string }) =>
-      apiFetch<ChangeSetDto>("/api/v1/change-sets", {
+      apiFetch(changeSetDtoSchema, "/api/v1/change-sets", {
         method: "POST",
         ...jsonBody(title ? { changes, title } : { changes }),
       }),
@@ -67,7 +74,8 @@ export function useServing(namespace: string, name: string) {
   return useQuery({
     queryKey: queryKeys.intent.serving(namespace, name),
     queryFn: ({ signal }) =>
-      apiFetch<ServingDto>(
+      apiFetch(
+        servingDtoSchema,
         `/api/v1/global-services/${encodeURIComponent(namespace)}/${encodeURIComponent(name)}/serving`,
         { signal },
       ),

@@ -7,11 +7,16 @@ import type {
   MetricsSourceCreateInput,
   MetricsSourceDto,
   MetricsSourceUpdateInput,
-  ServiceMetricsDto,
-  SourceTestResult,
 } from "@/lib/model/metrics";
-import { apiFetch, jsonBody } from "./api-error";
+import { apiFetch, apiSend, jsonBody } from "./api-error";
 import { queryKeys } from "./query-keys";
+import {
+  allowListSchema,
+  metricsSourceListSchema,
+  metricsSourceSchema,
+  serviceMetricsSchema,
+  sourceTestResultSchema,
+} from "@/lib/model/metrics";
 
 /** How often the golden-signals card refreshes, per range. */
 export const METRICS_REFRESH_MS: Record<MetricsRange, number> = {
@@ -29,7 +34,8 @@ export function useServiceMetrics(namespace: string, name: string, range: Metric
   return useQuery({
     queryKey: queryKeys.metrics.service(namespace, name, range),
     queryFn: ({ signal }) =>
-      apiFetch<ServiceMetricsDto>(
+      apiFetch(
+        serviceMetricsSchema,
         `/api/v1/global-services/${encodeURIComponent(namespace)}/${encodeURIComponent(name)}/metrics?range=${range}`,
         { signal },
       ),
@@ -42,7 +48,7 @@ export function useMetricsSources(initialItems?: MetricsSourceDto[]) {
   return useQuery({
     queryKey: queryKeys.metrics.sources(),
     queryFn: async ({ signal }) =>
-      (await apiFetch<{ items: MetricsSourceDto[] }>("/api/v1/metrics/sources", { signal })).items,
+      (await apiFetch(metricsSourceListSchema, "/api/v1/metrics/sources", { signal })).items,
     initialData: initialItems,
   });
 }
@@ -56,7 +62,10 @@ export function useCreateMetricsSource() {
   const onSuccess = useInvalidateMetrics();
   return useMutation({
     mutationFn: (input: MetricsSourceCreateInput) =>
-      apiFetch<MetricsSourceDto>("/api/v1/metrics/sources", { method: "POST", ...jsonBody(input) }),
+      apiFetch(metricsSourceSchema, "/api/v1/metrics/sources", {
+        method: "POST",
+        ...jsonBody(input),
+      }),
     onSuccess,
   });
 }
@@ -65,7 +74,7 @@ export function useUpdateMetricsSource() {
   const onSuccess = useInvalidateMetrics();
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: MetricsSourceUpdateInput }) =>
-      apiFetch<MetricsSourceDto>(`/api/v1/metrics/sources/${encodeURIComponent(id)}`, {
+      apiFetch(metricsSourceSchema, `/api/v1/metrics/sources/${encodeURIComponent(id)}`, {
         method: "PATCH",
         ...jsonBody(input),
       }),
@@ -77,7 +86,7 @@ export function useDeleteMetricsSource() {
   const onSuccess = useInvalidateMetrics();
   return useMutation({
     mutationFn: (id: string) =>
-      apiFetch<void>(`/api/v1/metrics/sources/${encodeURIComponent(id)}`, { method: "DELETE" }),
+      apiSend(`/api/v1/metrics/sources/${encodeURIComponent(id)}`, { method: "DELETE" }),
     onSuccess,
   });
 }
@@ -85,7 +94,7 @@ export function useDeleteMetricsSource() {
 export function useTestMetricsSource() {
   return useMutation({
     mutationFn: (id: string) =>
-      apiFetch<SourceTestResult>(`/api/v1/metrics/sources/${encodeURIComponent(id)}/test`, {
+      apiFetch(sourceTestResultSchema, `/api/v1/metrics/sources/${encodeURIComponent(id)}/test`, {
         method: "POST",
       }),
   });
@@ -95,7 +104,7 @@ export function useAllowList(initial?: AllowListDto) {
   return useQuery({
     queryKey: queryKeys.metrics.allowList(),
     queryFn: ({ signal }) =>
-      apiFetch<AllowListDto>("/api/v1/settings/metrics-allow-list", { signal }),
+      apiFetch(allowListSchema, "/api/v1/settings/metrics-allow-list", { signal }),
     initialData: initial,
   });
 }
@@ -104,7 +113,7 @@ export function useSaveAllowList() {
   const onSuccess = useInvalidateMetrics();
   return useMutation({
     mutationFn: (entries: string[]) =>
-      apiFetch<AllowListDto>("/api/v1/settings/metrics-allow-list", {
+      apiFetch(allowListSchema, "/api/v1/settings/metrics-allow-list", {
         method: "PUT",
         ...jsonBody({ entries }),
       }),

@@ -19,7 +19,9 @@ function encode(event: DesiredStreamEvent): Uint8Array {
 }
 
 /** The agent's desired-state stream as a `text/event-stream` body. */
-export async function openDesiredStream(o: DesiredStreamOptions): Promise<ReadableStream<Uint8Array>> {
+export async function openDesiredStream(
+  o: DesiredStreamOptions,
+): Promise<ReadableStream<Uint8Array>> {
   const events = await openDesiredEvents(o);
   return events.pipeThrough(
     new TransformStream<DesiredStreamEvent, Uint8Array>({

@@ -1,7 +1,7 @@
 import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { MAX_REPORT_BYTES } from "@/lib/agent-protocol/messages";
-import type { AgentApiRequest, AgentRouteHandler } from "@/lib/auth/with-auth";
+import type { AgentApiRequest, AgentRouteHandler } from "@/lib/api/route-types";
 
 /**
  * Most of a body the bridge holds: the agent API's largest plus one byte, so the handler still

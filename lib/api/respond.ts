@@ -2,7 +2,9 @@ import "server-only";
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { ApiError, describeZodError } from "@/lib/api/errors";
+import { DomainError, type DomainErrorKind } from "@/lib/domain/errors";
 import { log } from "@/lib/infra/log";
+import { StoreError, type StoreErrorKind } from "@/lib/store/errors";
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -41,6 +43,21 @@ export async function readJson(
   }
 }
 
+/** The one table from a failure's kind to its HTTP status. */
+const STATUS: Record<DomainErrorKind | StoreErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  stale_version: 409,
+  unprocessable: 422,
+  unavailable: 503,
+};
+
+/** Seconds a client should wait before retrying a 503. */
+const RETRY_AFTER_SECONDS = 5;
+
 type PrismaLikeError = { code?: unknown; meta?: { target?: unknown } };
 
 /** Map any thrown value to a JSON error response without leaking internals. */
@@ -55,6 +72,17 @@ export function errorResponse(error: unknown): NextResponse {
         },
       },
       { status: error.status },
+    );
+  }
+  if (error instanceof DomainError || error instanceof StoreError) {
+    const status = STATUS[error.kind];
+    const details = error instanceof DomainError ? error.details : undefined;
+    return NextResponse.json(
+      { error: { code: error.code, message: error.message, ...(details ? { details } : {}) } },
+      {
+        status,
+        ...(status === 503 ? { headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } } : {}),
+      },
     );
   }
   if (error instanceof z.ZodError) {

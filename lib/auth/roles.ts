@@ -1,3 +1,4 @@
+import "server-only";
 import type { RoleName } from "@/lib/model/inventory";
 
 const RANK: Record<RoleName, number> = { viewer: 0, operator: 1, admin: 2 };

@@ -2,7 +2,7 @@ import "server-only";
 import { getServerSession } from "next-auth";
 import type { RoleName } from "@/lib/model/inventory";
 import { authOptions } from "@/lib/auth/options";
-import { db } from "@/lib/store/client";
+import { findActiveUser } from "@/lib/services/users";
 
 export type SessionUser = { id: string; email: string; name: string | null; role: RoleName };
 
@@ -10,7 +10,7 @@ export type SessionUser = { id: string; email: string; name: string | null; role
 export async function getSessionUser(): Promise<SessionUser | null> {
   const session = (await getServerSession(authOptions())) as { userId?: string } | null;
   if (!session?.userId) return null;
-  const user = await db().user.findUnique({ where: { id: session.userId } });
-  if (!user || user.disabledAt) return null;
+  const user = await findActiveUser(session.userId);
+  if (!user) return null;
   return { id: user.id, email: user.email, name: user.name, role: user.role };
 }

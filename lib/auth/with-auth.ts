@@ -3,15 +3,16 @@ import { NextResponse, type NextRequest } from "next/server";
 import type { RoleName } from "@/lib/model/inventory";
 import { ApiError } from "@/lib/api/errors";
 import { errorResponse } from "@/lib/api/respond";
+import type {
+  AgentApiRequest,
+  AgentRouteHandler,
+  Params,
+  RouteContext,
+} from "@/lib/api/route-types";
 import { hasRole } from "@/lib/auth/roles";
 import { resolvePrincipal } from "@/lib/auth/principal";
 import { type AgentPrincipal, type Principal } from "@/lib/model/actor";
 import { authenticateAgent } from "@/lib/services/agents";
-
-type Params = Record<string, string | string[] | undefined>;
-
-/** What Next.js passes a route handler as its second argument. */
-export type RouteContext = { params: Promise<Params> };
 
 export type AuthedHandler = (
   req: NextRequest,
@@ -19,21 +20,6 @@ export type AuthedHandler = (
 ) => Promise<Response>;
 
 export type RouteHandler = (req: NextRequest, ctx: RouteContext) => Promise<Response>;
-
-/**
- * What the agent API's handlers read of a request. A NextRequest is one; so is the lighter
- * request the agent listener builds (lib/api/node-http-bridge.ts), which spares every agent
- * call the construction of a web Request and its body stream.
- */
-export type AgentApiRequest = {
-  headers: Pick<Headers, "get">;
-  nextUrl: { searchParams: URLSearchParams };
-  signal: AbortSignal;
-  text(): Promise<string>;
-};
-
-/** A wrapped agent API handler: Next.js calls it with a NextRequest, the agent listener too. */
-export type AgentRouteHandler = (req: AgentApiRequest, ctx: RouteContext) => Promise<Response>;
 
 /** Every handler produced by the wrappers, so the route audit test can prove none is bare. */
 export const WRAPPED_HANDLERS = new WeakSet<object>();
@@ -83,6 +69,7 @@ export function publicRoute<R extends AgentApiRequest = NextRequest>(
 }
 
 export { NextResponse };
+export type { AgentApiRequest, AgentRouteHandler, RouteContext };
 
 export type AgentHandler = (
   req: AgentApiRequest,

@@ -2,24 +2,23 @@
 // /api/v1/alerts), an Alertmanager (/api/v2/alerts) or Meridian itself (fleet alerts).
 // Pure: no Next, Prisma or Node APIs, so pages and client components can use it too.
 
-/** Severities, most severe first. */
-export const ALERT_SEVERITIES = ["critical", "error", "warning", "info"] as const;
-export type AlertSeverity = (typeof ALERT_SEVERITIES)[number];
-
-/**
- * firing and pending come from Prometheus rules (pending: the condition holds but not yet
- * for its `for:` duration); suppressed is an Alertmanager alert that is silenced or inhibited.
- */
-export const ALERT_STATES = ["firing", "pending", "suppressed"] as const;
-export type AlertState = (typeof ALERT_STATES)[number];
-
-/** metrics: from Prometheus or Alertmanager; fleet: computed by Meridian from its inventory. */
-export const ALERT_KINDS = ["metrics", "fleet"] as const;
-export type AlertKind = (typeof ALERT_KINDS)[number];
-
-/** Where an alert was read. */
-export const ALERT_SOURCE_TYPES = ["prometheus", "alertmanager", "meridian"] as const;
-export type AlertSourceType = (typeof ALERT_SOURCE_TYPES)[number];
+export {
+  ALERT_KINDS,
+  ALERT_SEVERITIES,
+  ALERT_SOURCE_TYPES,
+  ALERT_STATES,
+  type AlertKind,
+  type AlertSeverity,
+  type AlertSourceType,
+  type AlertState,
+} from "@/lib/model/alert-vocabulary";
+import {
+  ALERT_SEVERITIES,
+  type AlertKind,
+  type AlertSeverity,
+  type AlertSourceType,
+  type AlertState,
+} from "@/lib/model/alert-vocabulary";
 
 /** An alert as read from one source, before it is mapped to a global service or cluster. */
 export interface RawAlert {

@@ -19,9 +19,8 @@ export interface RollupService extends ServiceRef {
   clusters: readonly string[];
 }
 
-/** outage: every instance affected; degraded: some; at-risk: only pending or fleet alerts. */
-export const ROLLUP_STATUSES = ["outage", "degraded", "at-risk"] as const;
-export type RollupStatus = (typeof ROLLUP_STATUSES)[number];
+export { ROLLUP_STATUSES, type RollupStatus } from "@/lib/model/alert-vocabulary";
+import { ROLLUP_STATUSES, type RollupStatus } from "@/lib/model/alert-vocabulary";
 
 /** Alert counts of a group. */
 export interface AlertCounts {

@@ -25,7 +25,8 @@ export class DomainError extends Error {
 }
 
 /** `what` does not exist (or is not visible to the caller). */
-export const notFound = (what: string) => new DomainError("not_found", "not_found", `${what} not found`);
+export const notFound = (what: string) =>
+  new DomainError("not_found", "not_found", `${what} not found`);
 
 /** The request is well formed but contradicts the current state. */
 export const conflict = (message: string, code = "conflict") =>

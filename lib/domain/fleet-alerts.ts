@@ -1,7 +1,7 @@
 // Meridian's own fleet alerts, computed from its inventory and intent (no Prometheus needed):
 // agent disconnected, cluster stale, and the fleet-level problems the mesh analysis finds —
 // export conflicts, trust roots that differ between clusters sharing a service, and failover
-// targets without healthy endpoints. Pure; lib/db/fleet-alerts.ts loads the inputs.
+// targets without healthy endpoints. Pure; lib/store/alert-fleet.ts loads the inputs.
 import { analyzeService, indexFleet } from "@/lib/meshes/analysis";
 import type { FleetInventory, GlobalServiceIntent } from "@/lib/meshes/model";
 import type { WarningCode } from "@/lib/meshes/warnings";

@@ -71,9 +71,19 @@ describe("applyIntentChanges", () => {
     const cases: [IntentChange[], IntentChangeError["kind"], string, RegExp][] = [
       [[change({ name: "nosuch" })], "not_found", "not_found", /bookinfo\/nosuch not found/],
       [[change({ version: 2 })], "conflict", "stale_version", /version 2, now 1/],
-      [[change({ exports: ["mars-1"] })], "unprocessable", "unknown_cluster", /unknown cluster mars-1/],
+      [
+        [change({ exports: ["mars-1"] })],
+        "unprocessable",
+        "unknown_cluster",
+        /unknown cluster mars-1/,
+      ],
       [[change({ imports: ["<b>x</b>"] })], "unprocessable", "invalid_cluster_name", /RFC 1123/],
-      [[change({ exports: ["east-1", "east-1"] })], "unprocessable", "duplicate_cluster", /listed twice/],
+      [
+        [change({ exports: ["east-1", "east-1"] })],
+        "unprocessable",
+        "duplicate_cluster",
+        /listed twice/,
+      ],
       [[change({ exports: ["east-2"] }), change()], "unprocessable", "duplicate_change", /twice/],
       [
         [

@@ -34,12 +34,12 @@ export class IntentChangeError extends DomainError {
 /** `namespace/name` of a global service (the key plans and change sets use). */
 export const keyOf = (s: { namespace: string; name: string }) => `${s.namespace}/${s.name}`;
 
-/** Code-unit order, as the database's `COLLATE "C"` (lib/db/intent-store.ts) sorts names. */
+/** Code-unit order, as the database's `COLLATE "C"` (lib/store/intent.ts) sorts names. */
 export const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * The exporters `wanted` in age order, oldest first: the order the stored intent reads back in
- * after the apply (lib/db/intent-store.ts: since when a cluster exports, then by name). Clusters
+ * after the apply (lib/store/intent.ts: since when a cluster exports, then by name). Clusters
  * that already export keep their places; the new ones start together, so they follow by name.
  * The oldest exporter's ports win a conflict (lib/meshes/analysis.ts), so the plan has to
  * compile the order the stored intent will have, not the order the editor sent. Duplicates are
@@ -79,10 +79,15 @@ export function applyIntentChanges(
   for (const change of changes) {
     const key = keyOf(change);
     if (seen.has(key))
-      throw new IntentChangeError("unprocessable", "duplicate_change", `${key} is changed twice in one plan`);
+      throw new IntentChangeError(
+        "unprocessable",
+        "duplicate_change",
+        `${key} is changed twice in one plan`,
+      );
     seen.add(key);
     const before = byKey.get(key);
-    if (!before) throw new IntentChangeError("not_found", "not_found", `Global service ${key} not found`);
+    if (!before)
+      throw new IntentChangeError("not_found", "not_found", `Global service ${key} not found`);
     if (before.version !== change.version)
       throw new IntentChangeError(
         "conflict",

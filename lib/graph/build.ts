@@ -1,3 +1,4 @@
+import { primaryMeshType } from "@/lib/agent-protocol/primary-mesh";
 import type { ClusterSummary, GlobalServiceDto } from "@/lib/model/inventory";
 import {
   type CallEdge,
@@ -82,7 +83,7 @@ export function buildGraph(input: BuildGraphInput): Graph {
       parent: regionId(c.region),
       clusterKind: c.kind,
       collapsed: false,
-      mesh: c.meshes[0]?.type ?? "none",
+      mesh: primaryMeshType(c.meshes),
       exported: false,
       imported: false,
       health: { ...c.endpoints, stale: c.stale, alerts: alertsOf(id) },
@@ -103,7 +104,7 @@ export function buildGraph(input: BuildGraphInput): Graph {
       label: gs.name,
       name: gs.name,
       hostname: gs.hostname,
-      mesh: gs.clusters[0]?.meshes[0] ?? "none",
+      mesh: primaryMeshType(gs.clusters[0]?.meshes ?? []),
       exported: gs.clusters.some((m) => m.exported),
       imported: gs.clusters.some((m) => m.imported),
       health: {
@@ -130,7 +131,7 @@ export function buildGraph(input: BuildGraphInput): Graph {
             label: gs.namespace,
             parent: clusterId(c.name),
             collapsed: false,
-            mesh: c.meshes[0]?.type ?? "none",
+            mesh: primaryMeshType(c.meshes),
             exported: false,
             imported: false,
             health: { ready: 0, total: 0, stale: c.stale, alerts: alertsOf(parent) },
@@ -149,7 +150,7 @@ export function buildGraph(input: BuildGraphInput): Graph {
         label: gs.name,
         parent,
         name: gs.name,
-        mesh: m.meshes[0] ?? "none",
+        mesh: primaryMeshType(m.meshes),
         exported: m.exported,
         imported: m.imported,
         health: { ...m.endpoints, stale: m.stale, alerts: alertsOf(id) },

@@ -1,4 +1,6 @@
+import "server-only";
 import { z } from "zod";
+import { rateWindowSchema } from "@/lib/infra/promql-params";
 
 /** Server environment, validated once. Secrets never appear in errors. */
 const envSchema = z.object({
@@ -17,10 +19,7 @@ const envSchema = z.object({
   /** Set by `npm run demo`: whether it could start Prometheus for the demo fleet. */
   MERIDIAN_DEMO_METRICS: z.enum(["running", "unavailable"]).optional(),
   /** rate() window for golden signals; ≥ 4× the scrape interval (the demo uses 10s). */
-  MERIDIAN_METRICS_WINDOW: z
-    .string()
-    .regex(/^[1-9][0-9]*(s|m|h)$/)
-    .default("1m"),
+  MERIDIAN_METRICS_WINDOW: rateWindowSchema,
   /** Seconds of agent silence after which a cluster is shown stale. */
   MERIDIAN_STALE_AFTER_SECONDS: z.coerce.number().int().min(5).max(86_400).default(90),
   /** Port of the plain node:http listener serving /api/agent/v1 beside Next (instrumentation.ts). */

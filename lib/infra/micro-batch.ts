@@ -1,3 +1,4 @@
+import "server-only";
 // Calls made in the same turn of the event loop, sent to the database as one statement. When
 // one intent change wakes a hundred agents, their desired-state reads and their
 // acknowledgements arrive within milliseconds of each other: a hundred statements queueing for

@@ -1,3 +1,4 @@
+import { primaryMesh } from "../agent-protocol/primary-mesh";
 import { z } from "zod";
 
 import type { FleetFile } from "../agent-protocol/fleet-file";
@@ -158,22 +159,16 @@ export function serviceKey(s: { namespace: string; name: string }): string {
 }
 
 /**
- * Inventory from a fleet file: the first reported mesh is the cluster's mesh, endpoint counts
- * are summed over zones.
+ * Inventory from a fleet file: the cluster's mesh is its primary one (lib/agent-protocol/
+ * primary-mesh.ts, in the order listed), endpoint counts are summed over zones.
  */
 export function inventoryFromFleetFile(file: FleetFile): FleetInventory {
   return {
-    clusters: file.clusters.map((c) => {
-      const mesh = c.meshes[0];
-      return {
-        name: c.name,
-        region: c.region,
-        zone: c.zone,
-        network: c.network,
-        mesh: mesh?.type ?? "none",
-        trustDomain: mesh?.trustDomain ?? "",
-        rootCaFingerprint: mesh?.rootCaFingerprint ?? "",
-        services: c.services.map((s) => {
+    clusters: file.clusters.map((c) =>
+      inventoryCluster(
+        c,
+        c.meshes,
+        c.services.map((s) => {
           const counts = Object.values(s.endpointsByZone);
           return {
             namespace: s.namespace,
@@ -192,7 +187,28 @@ export function inventoryFromFleetFile(file: FleetFile): FleetInventory {
             labels: s.labels,
           };
         }),
-      };
-    }),
+      ),
+    ),
+  };
+}
+
+type MeshOfCluster = { type: Mesh; trustDomain: string; rootCaFingerprint: string };
+
+/** A cluster of the inventory, its mesh the primary one of those it reports. */
+export function inventoryCluster(
+  c: { name: string; region: string; zone: string; network: string },
+  meshes: readonly MeshOfCluster[],
+  services: InventoryService[],
+): InventoryCluster {
+  const mesh = primaryMesh(meshes);
+  return {
+    name: c.name,
+    region: c.region,
+    zone: c.zone,
+    network: c.network,
+    mesh: mesh?.type ?? "none",
+    trustDomain: mesh?.trustDomain ?? "",
+    rootCaFingerprint: mesh?.rootCaFingerprint ?? "",
+    services,
   };
 }

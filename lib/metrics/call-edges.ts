@@ -5,6 +5,7 @@
 // Istio: https://istio.io/latest/docs/reference/config/metrics/
 // Linkerd: https://linkerd.io/2/reference/proxy-metrics/
 import { z } from "zod";
+import { clusterLabelSchema, rateWindowSchema } from "@/lib/infra/promql-params";
 
 import type { CallSample, ServiceRef } from "@/lib/graph/build";
 import { fanOut, type SourceError } from "@/lib/metrics/fan-out";
@@ -22,15 +23,9 @@ type EdgeSignal = (typeof EDGE_SIGNALS)[number];
 /** Options of {@link buildCallEdgesQuery}. */
 export const CallEdgesOptionsSchema = z.object({
   /** rate() window; must cover ≥ 2 scrapes (use ≥ 4× the scrape interval). */
-  window: z
-    .string()
-    .regex(/^[1-9][0-9]*(ms|s|m|h)$/)
-    .default("1m"),
+  window: rateWindowSchema,
   /** Label that carries the cluster of a federated series (the external label). */
-  clusterLabel: z
-    .string()
-    .regex(/^[a-zA-Z_][a-zA-Z0-9_]*$/)
-    .default("cluster"),
+  clusterLabel: clusterLabelSchema,
 });
 /** Options of {@link buildCallEdgesQuery}. */
 export type CallEdgesOptions = z.input<typeof CallEdgesOptionsSchema>;

@@ -3,34 +3,26 @@
 // sub-expression is tagged with `signal` and `scope` labels via label_replace and the
 // parts are joined with `or` (the tags make label sets distinct, so `or` keeps them all).
 import { z } from "zod";
+import { dnsLabel } from "@/lib/agent-protocol/k8s-names";
+import { clusterLabelSchema, rateWindowSchema } from "@/lib/infra/promql-params";
 
 import type { VectorSample } from "@/lib/metrics/prometheus-schema";
 
 /** Meshes whose proxy metrics we read. */
 export type MetricsMesh = "istio" | "linkerd";
 
-// DNS-1123 label: Kubernetes names and namespaces. Validating here also keeps PromQL
+// DNS-1123 labels: Kubernetes names and namespaces. Validating here also keeps PromQL
 // injection out of the selectors below.
-const Dns1123 = z
-  .string()
-  .max(63)
-  .regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/);
 
 /** Input of {@link buildGoldenSignalsQuery}. */
 export const GoldenSignalsInputSchema = z.object({
   mesh: z.enum(["istio", "linkerd"]),
-  namespace: Dns1123,
-  name: Dns1123,
+  namespace: dnsLabel("namespace"),
+  name: dnsLabel("name"),
   /** rate() window; must cover ≥ 2 scrapes (use ≥ 4× the scrape interval). */
-  window: z
-    .string()
-    .regex(/^[1-9][0-9]*(ms|s|m|h)$/)
-    .default("1m"),
+  window: rateWindowSchema,
   /** Label that carries the cluster (the Prometheus external label). */
-  clusterLabel: z
-    .string()
-    .regex(/^[a-zA-Z_][a-zA-Z0-9_]*$/)
-    .default("cluster"),
+  clusterLabel: clusterLabelSchema,
 });
 /** Input of {@link buildGoldenSignalsQuery}. */
 export type GoldenSignalsInput = z.input<typeof GoldenSignalsInputSchema>;

@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { dnsLabel, isDnsLabel } from "@/lib/agent-protocol/k8s-names";
 import {
   ALERT_KINDS,
   ALERT_SEVERITIES,
   ALERT_SOURCE_TYPES,
   ALERT_STATES,
-} from "@/lib/domain/alert-model";
-import { ROLLUP_STATUSES } from "@/lib/domain/alert-rollup";
+  ROLLUP_STATUSES,
+} from "@/lib/model/alert-vocabulary";
 
 // Shapes of GET /api/v1/alerts and GET /api/v1/alerts/summary, shared by the route handlers,
 // the pages and the tests.
@@ -23,10 +24,11 @@ const listOf = <T extends readonly [string, ...string[]]>(values: T) =>
     )
     .pipe(z.array(z.enum(values)).min(1, `expected one or more of ${values.join(", ")}`));
 
-const dnsName = z
-  .string()
-  .max(63)
-  .regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/, "must be a cluster name (lower-case DNS label)");
+/** `namespace/name`, each an RFC 1123 label. */
+const isServiceRef = (v: string) => {
+  const [namespace, name, ...rest] = v.split("/");
+  return rest.length === 0 && isDnsLabel(namespace ?? "") && isDnsLabel(name ?? "");
+};
 
 /** Query of the alerts list and summary; unknown parameters are refused. */
 export const alertQuerySchema = z
@@ -34,15 +36,8 @@ export const alertQuerySchema = z
     severity: listOf(ALERT_SEVERITIES).optional(),
     state: listOf(ALERT_STATES).optional(),
     kind: listOf(ALERT_KINDS).optional(),
-    globalService: z
-      .string()
-      .max(127)
-      .regex(
-        /^[a-z0-9]([-a-z0-9]*[a-z0-9])?\/[a-z0-9]([-a-z0-9]*[a-z0-9])?$/,
-        "must be namespace/name",
-      )
-      .optional(),
-    cluster: dnsName.optional(),
+    globalService: z.string().max(127).refine(isServiceRef, "must be namespace/name").optional(),
+    cluster: dnsLabel("cluster").optional(),
   })
   .strict();
 export type AlertQuery = z.infer<typeof alertQuerySchema>;

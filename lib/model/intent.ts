@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dnsLabel } from "@/lib/agent-protocol/k8s-names";
 import { failoverSchema, meshSchema } from "@/lib/meshes/model";
 
 // The intent API's contract (GET /api/v1/intent, POST /api/v1/plans, /api/v1/change-sets…):
@@ -7,13 +8,6 @@ import { failoverSchema, meshSchema } from "@/lib/meshes/model";
 // server (422 with the offending name), not here, so the message can say which one is wrong.
 
 const clusterList = z.array(z.string().max(253)).max(5000);
-/** A Kubernetes namespace or service name (RFC 1123 label): no markup, no dots, no spaces. */
-const dnsLabel = (what: string) =>
-  z
-    .string()
-    .min(1)
-    .max(63)
-    .regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/, `${what} must be an RFC 1123 label (a-z, 0-9, -)`);
 
 /** One global service's sharing and failover intent, with the version an edit must name. */
 export const intentDtoSchema = z.object({

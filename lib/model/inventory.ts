@@ -116,6 +116,9 @@ export const listOf = <T extends z.ZodTypeAny>(item: T) =>
     errors: z.array(z.object({ source: z.string(), message: z.string() })),
   });
 
+/** GET /api/v1/global-services. */
+export const globalServiceListSchema = listOf(globalServiceSchema);
+
 // ─── Inputs ────────────────────────────────────────────────────────────────────
 
 const shortText = (what: string) => plainText(what, 100);
@@ -177,6 +180,13 @@ export const apiTokenSchema = z.object({
   revokedAt: isoDate.nullable(),
 });
 export type ApiTokenDto = z.infer<typeof apiTokenSchema>;
+
+/** POST /api/v1/tokens: the new token, shown once, and its list entry. */
+export const createdApiTokenSchema = z.object({ token: z.string(), item: apiTokenSchema });
+export type CreatedApiToken = z.infer<typeof createdApiTokenSchema>;
+
+/** GET /api/v1/tokens: the caller's own tokens. */
+export const apiTokenListSchema = z.object({ items: z.array(apiTokenSchema) });
 
 export const userCreateSchema = z
   .object({

@@ -33,6 +33,9 @@ export const metricsSourceSchema = z.object({
 });
 export type MetricsSourceDto = z.infer<typeof metricsSourceSchema>;
 
+/** GET /api/v1/metrics/sources. */
+export const metricsSourceListSchema = z.object({ items: z.array(metricsSourceSchema) });
+
 const sourceName = z
   .string()
   .trim()

@@ -5,32 +5,41 @@ import type {
   Report,
   StatusReport,
 } from "@/lib/agent-protocol/messages";
-import { ApiError, notFound } from "@/lib/api/errors";
 import { hashSecretToken, issueSecretToken, TOKEN_PREFIXES } from "@/lib/crypto/secret-token";
+import { DomainError, notFound } from "@/lib/domain/errors";
+import { agentActor, type Actor, type AgentPrincipal } from "@/lib/model/actor";
 import {
   cachedCredential,
   notifyCredentialsRevoked,
   rememberCredential,
 } from "@/lib/store/agent-credential-cache";
-import { db } from "@/lib/store/client";
-import { announceRevokedLocally, ensureListening } from "@/lib/store/desired-notify";
-import { microBatch } from "@/lib/infra/micro-batch";
+import {
+  consumeJoinToken,
+  findCredential,
+  findJoinToken,
+  hasLiveCredential,
+  insertCredential,
+  insertJoinToken,
+  recordAgentReport,
+  revokeCredentials,
+  revokeUnusedJoinTokens,
+  touchCredential,
+  upsertAgent,
+  writeStatus,
+} from "@/lib/store/agents";
 import { recordAudit } from "@/lib/store/audit";
-import { type Actor } from "@/lib/model/actor";
+import { findCluster, markSimulated, touchCluster } from "@/lib/store/clusters";
+import { announceRevokedLocally, ensureListening } from "@/lib/store/desired-notify";
+import { transaction, type Tx } from "@/lib/store/transaction";
 import { rollUpChangeSets } from "@/lib/services/change-sets";
 import { applyClusterDelta, applyClusterSnapshot } from "@/lib/services/inventory";
 
 const JOIN_TOKEN_TTL_HOURS = 24;
 const TOUCH_INTERVAL_MS = 30_000;
 
-/** The cluster an agent credential belongs to; the only cluster it may read or write. */
-export type AgentPrincipal = { clusterName: string; credentialId: string };
-
-export const agentActor = (p: AgentPrincipal): Actor => ({
-  type: "agent",
-  id: p.credentialId,
-  label: `agent@${p.clusterName}`,
-});
+async function requireCluster(tx: Tx, name: string): Promise<void> {
+  if (!(await findCluster(tx, name))) throw notFound("Cluster");
+}
 
 /** Issue a single-use join token for a cluster (shown once, stored hashed, expiring). */
 export async function createJoinToken(
@@ -40,16 +49,14 @@ export async function createJoinToken(
 ): Promise<{ id: string; token: string; expiresAt: string }> {
   const { token, prefix, hash } = issueSecretToken("join");
   const expiresAt = new Date(Date.now() + ttlHours * 3600_000);
-  const row = await db().$transaction(async (tx) => {
-    if (!(await tx.cluster.findUnique({ where: { name: clusterName } }))) throw notFound("Cluster");
-    const created = await tx.joinToken.create({
-      data: {
-        clusterName,
-        prefix,
-        tokenHash: hash,
-        expiresAt,
-        createdById: actor.type === "user" ? actor.id : null,
-      },
+  const row = await transaction(async (tx) => {
+    await requireCluster(tx, clusterName);
+    const created = await insertJoinToken(tx, {
+      clusterName,
+      prefix,
+      tokenHash: hash,
+      expiresAt,
+      createdById: actor.type === "user" ? (actor.id ?? null) : null,
     });
     await recordAudit(tx, actor, "join-token.create", "cluster", clusterName, {
       tokenId: created.id,
@@ -65,29 +72,24 @@ export async function revokeAgentAccess(
   clusterName: string,
   actor: Actor,
 ): Promise<{ credentials: number; joinTokens: number }> {
-  const revoked = await db().$transaction(async (tx) => {
-    if (!(await tx.cluster.findUnique({ where: { name: clusterName } }))) throw notFound("Cluster");
+  const revoked = await transaction(async (tx) => {
+    await requireCluster(tx, clusterName);
     const now = new Date();
     await notifyCredentialsRevoked(tx, clusterName);
-    const credentials = await tx.agentCredential.updateMany({
-      where: { clusterName, revokedAt: null },
-      data: { revokedAt: now },
-    });
-    const joinTokens = await tx.joinToken.updateMany({
-      where: { clusterName, revokedAt: null, usedAt: null },
-      data: { revokedAt: now },
-    });
+    const credentials = await revokeCredentials(tx, clusterName, now);
+    const joinTokens = await revokeUnusedJoinTokens(tx, clusterName, now);
     await recordAudit(tx, actor, "agent.revoke", "cluster", clusterName, {
-      credentials: credentials.count,
-      joinTokens: joinTokens.count,
+      credentials,
+      joinTokens,
     });
-    return { credentials: credentials.count, joinTokens: joinTokens.count };
+    return { credentials, joinTokens };
   });
   announceRevokedLocally(clusterName);
   return revoked;
 }
 
-const refuse = (message: string) => new ApiError(401, "invalid_join_token", message);
+const refuse = (message: string) =>
+  new DomainError("unauthenticated", "invalid_join_token", message);
 
 /**
  * Trade a join token for a per-cluster credential. The token is consumed atomically, so a
@@ -101,64 +103,53 @@ export async function registerAgent(req: RegisterRequest): Promise<RegisterRespo
   const issued = req.credentialHash
     ? { token: undefined, prefix: "(agent-made)", hash: req.credentialHash }
     : issueSecretToken("agent");
-  const registered = await db().$transaction(async (tx) => {
-    const token = await tx.joinToken.findUnique({
-      where: { tokenHash: hash },
-      include: { cluster: true },
-    });
+  const registered = await transaction(async (tx) => {
+    const token = await findJoinToken(tx, hash);
     const now = new Date();
     if (!token) throw refuse("Unknown join token");
     if (token.revokedAt) throw refuse("This join token was revoked; ask an admin for a new one");
     if (token.usedAt) {
       // A retry whose first answer was lost: same join token, same agent-made credential.
       const mine =
-        req.credentialHash &&
-        (await tx.agentCredential.findFirst({
-          where: { clusterName: token.clusterName, tokenHash: req.credentialHash, revokedAt: null },
-        }));
-      if (mine) return { cluster: token.clusterName, state: token.cluster.state };
+        req.credentialHash && (await hasLiveCredential(tx, token.clusterName, req.credentialHash));
+      if (mine) return { cluster: token.clusterName, state: token.clusterState };
       throw refuse("This join token was already used; ask an admin for a new one");
     }
     if (token.expiresAt <= now)
       throw refuse("This join token has expired; ask an admin for a new one");
-    if (token.cluster.state === "disabled")
-      throw new ApiError(403, "cluster_disabled", "This cluster is disabled in Meridian");
-    const consumed = await tx.joinToken.updateMany({
-      where: { id: token.id, usedAt: null },
-      data: { usedAt: now },
-    });
-    if (consumed.count !== 1)
+    if (token.clusterState === "disabled")
+      throw new DomainError(
+        "forbidden",
+        "cluster_disabled",
+        "This cluster is disabled in Meridian",
+      );
+    if (!(await consumeJoinToken(tx, token.id, now)))
       throw refuse("This join token was already used; ask an admin for a new one");
     await notifyCredentialsRevoked(tx, token.clusterName);
-    await tx.agentCredential.updateMany({
-      where: { clusterName: token.clusterName, revokedAt: null },
-      data: { revokedAt: now },
+    await revokeCredentials(tx, token.clusterName, now);
+    const cred = await insertCredential(tx, {
+      clusterName: token.clusterName,
+      prefix: issued.prefix,
+      tokenHash: issued.hash,
     });
-    const cred = await tx.agentCredential.create({
-      data: { clusterName: token.clusterName, prefix: issued.prefix, tokenHash: issued.hash },
+    await upsertAgent(tx, token.clusterName, {
+      version: req.agent.version,
+      hostname: req.agent.hostname,
+      connectedAt: now,
     });
-    const agent = { version: req.agent.version, hostname: req.agent.hostname, connectedAt: now };
-    await tx.agent.upsert({
-      where: { clusterName: token.clusterName },
-      create: { clusterName: token.clusterName, ...agent },
-      update: agent,
-    });
-    if (req.agent.simulated)
-      await tx.cluster.update({ where: { name: token.clusterName }, data: { simulated: true } });
+    if (req.agent.simulated) await markSimulated(tx, token.clusterName);
     await recordAudit(
       tx,
-      { type: "agent", id: cred.id, label: `agent@${token.clusterName}` },
+      agentActor({ clusterName: token.clusterName, credentialId: cred.id }),
       "agent.register",
       "cluster",
       token.clusterName,
-      {
-        version: req.agent.version,
-      },
+      { version: req.agent.version },
     );
     return {
       cluster: token.clusterName,
       ...(issued.token ? { credential: issued.token } : {}),
-      state: token.cluster.state,
+      state: token.clusterState,
     };
   });
   // Earlier credentials of the cluster were revoked (a no-op for a retried registration).
@@ -168,8 +159,8 @@ export async function registerAgent(req: RegisterRequest): Promise<RegisterRespo
 
 /**
  * Resolve an agent credential, or null when unknown or revoked. Checked credentials are
- * remembered briefly (lib/db/agent-credential-cache.ts), so an agent's burst of requests after
- * an intent change does not query for its credential each time.
+ * remembered briefly (lib/store/agent-credential-cache.ts), so an agent's burst of requests
+ * after an intent change does not query for its credential each time.
  */
 export async function authenticateAgent(credential: string): Promise<AgentPrincipal | null> {
   if (!credential.startsWith(TOKEN_PREFIXES.agent) || credential.length > 200) return null;
@@ -178,15 +169,11 @@ export async function authenticateAgent(credential: string): Promise<AgentPrinci
   if (cached) return cached;
   // Listen before trusting the cache: revocations on other replicas arrive through it.
   ensureListening();
-  const row = await db().agentCredential.findUnique({ where: { tokenHash } });
+  const row = await findCredential(tokenHash);
   if (!row || row.revokedAt) return null;
   const now = Date.now();
-  if (!row.lastUsedAt || now - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
-    await db().agentCredential.update({
-      where: { id: row.id },
-      data: { lastUsedAt: new Date(now) },
-    });
-  }
+  if (!row.lastUsedAt || now - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS)
+    await touchCredential(row.id, new Date(now));
   const principal = { clusterName: row.clusterName, credentialId: row.id };
   rememberCredential(tokenHash, principal);
   return principal;
@@ -199,85 +186,32 @@ export async function acceptReport(
   signal?: AbortSignal,
 ): Promise<{ created: number; updated: number; removed: number }> {
   const actor = agentActor(p);
-  const now = new Date();
+  const at = new Date();
   let summary = { created: 0, updated: 0, removed: 0 };
   if (report.kind === "snapshot")
     summary = await applyClusterSnapshot(p.clusterName, report.snapshot, actor, signal);
   else if (report.kind === "delta")
     summary = await applyClusterDelta(p.clusterName, report, actor, signal);
-  else await db().cluster.update({ where: { name: p.clusterName }, data: { lastSeenAt: now } });
-  await db().agent.update({
-    where: { clusterName: p.clusterName },
-    data: {
-      version: report.agent.version,
-      hostname: report.agent.hostname,
-      lastReportAt: now,
-      ...(report.kind === "snapshot" ? { lastSnapshotAt: now } : {}),
-    },
+  else if (!(await touchCluster(p.clusterName))) throw notFound("Cluster");
+  await recordAgentReport(p.clusterName, {
+    version: report.agent.version,
+    hostname: report.agent.hostname,
+    at,
+    snapshot: report.kind === "snapshot",
   });
   return summary;
 }
 
-type StatusRow = {
-  cluster: string;
-  generation: number;
-  results: StatusReport["results"];
-  /** The change-set cluster status this acknowledgement settles: applied or failed. */
-  status: "applied" | "failed";
-  /** What failed, empty when nothing did: the change-set row's message, the agent's last error. */
-  message: string;
-};
-
-// Acknowledgements of the same moment go out as one statement (lib/db/micro-batch.ts): a
-// hundred agents acknowledging one intent change must not each queue for a pooled
-// connection. The generation check gates every write per row, so an unknown generation
-// changes nothing for that cluster and does not affect the others.
-const writeStatus = microBatch<StatusRow, { accepted: boolean; changeSets: string[] }>(
-  async (rows) => {
-    const out = await db().$queryRaw<
-      { cluster: string; accepted: boolean; changeSets: string[] | null }[]
-    >`
-    WITH input AS (
-      SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(cluster text,
-        generation int, results jsonb, status text, message text)
-    ), accepted AS (
-      SELECT i.* FROM input i WHERE i.generation <= COALESCE(
-        (SELECT d.generation FROM "DesiredState" d WHERE d."clusterName" = i.cluster), 0)
-    ), observed AS (
-      INSERT INTO "ObservedState" ("clusterName", generation, results, "reportedAt")
-      SELECT cluster, generation, results, now() FROM accepted
-      ON CONFLICT ("clusterName") DO UPDATE SET generation = EXCLUDED.generation,
-        results = EXCLUDED.results, "reportedAt" = EXCLUDED."reportedAt"
-      RETURNING 1
-    ), change_sets AS (
-      UPDATE "ChangeSetCluster" c
-      SET status = a.status::"ClusterChangeStatus", message = a.message, "updatedAt" = now()
-      FROM accepted a
-      WHERE c."clusterName" = a.cluster AND c.status = 'pending' AND c.generation <= a.generation
-      RETURNING c."changeSetId", c."clusterName"
-    ), agent AS (
-      UPDATE "Agent" g SET "lastError" = NULLIF(a.message, '') FROM accepted a
-      WHERE g."clusterName" = a.cluster
-      RETURNING 1
+/** One line naming up to five failed resources of an acknowledgement. */
+function describeFailures(failures: StatusReport["results"]): string {
+  return failures
+    .slice(0, 5)
+    .map(
+      (f) =>
+        `${f.kind} ${f.namespace ? `${f.namespace}/` : ""}${f.name}: ${f.result}${f.message ? ` — ${f.message}` : ""}`,
     )
-    SELECT i.cluster, EXISTS (SELECT 1 FROM accepted a WHERE a.cluster = i.cluster) AS accepted,
-      (SELECT array_agg(DISTINCT x.id) FROM (
-        SELECT cs."changeSetId" AS id FROM change_sets cs WHERE cs."clusterName" = i.cluster
-        UNION ALL
-        SELECT c."changeSetId" FROM accepted a
-        JOIN "ChangeSetCluster" c ON c."clusterName" = a.cluster AND c.status <> 'pending'
-          AND c.generation <= a.generation
-        JOIN "ChangeSet" s ON s.id = c."changeSetId" AND s.status = 'pending'
-        WHERE a.cluster = i.cluster) x) AS "changeSets"
-    FROM input i`;
-    const byCluster = new Map(out.map((r) => [r.cluster, r]));
-    return rows.map((r) => {
-      const row = byCluster.get(r.cluster);
-      return { accepted: Boolean(row?.accepted), changeSets: row?.changeSets ?? [] };
-    });
-  },
-  (row) => row.cluster,
-);
+    .join("; ");
+}
 
 /**
  * Record what the agent applied: the observed generation with per-resource results, and
@@ -290,23 +224,16 @@ export async function acceptStatus(p: AgentPrincipal, status: StatusReport): Pro
   const failures = status.results.filter(
     (r) => !["applied", "unchanged", "pruned"].includes(r.result),
   );
-  const message = failures
-    .slice(0, 5)
-    .map(
-      (f) =>
-        `${f.kind} ${f.namespace ? `${f.namespace}/` : ""}${f.name}: ${f.result}${f.message ? ` — ${f.message}` : ""}`,
-    )
-    .join("; ");
   const written = await writeStatus({
     cluster: p.clusterName,
     generation: status.generation,
     results: status.results,
     status: failures.length ? "failed" : "applied",
-    message: failures.length ? message : "",
+    message: failures.length ? describeFailures(failures) : "",
   });
   if (!written.accepted) {
-    throw new ApiError(
-      409,
+    throw new DomainError(
+      "conflict",
       "unknown_generation",
       `Generation ${status.generation} was never issued for this cluster`,
     );

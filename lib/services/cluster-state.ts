@@ -5,30 +5,22 @@ import {
   ownsWholeObject,
   type DesiredResource,
 } from "@/lib/agent-protocol/messages";
-import { notFound } from "@/lib/api/errors";
-import { db } from "@/lib/store/client";
+import { notFound } from "@/lib/domain/errors";
+import { findCluster, findObserved } from "@/lib/store/clusters";
+import { transaction } from "@/lib/store/transaction";
 import { recordAudit } from "@/lib/store/audit";
 import { type Actor } from "@/lib/model/actor";
-import { announceDesiredChange, readDesiredState, writeDesiredState } from "@/lib/store/desired-state";
+import {
+  announceDesiredChange,
+  readDesiredState,
+  writeDesiredState,
+} from "@/lib/store/desired-state";
 
 /** Desired vs observed state of a cluster, for its page and the API. */
 export async function getClusterState(clusterName: string) {
-  const cluster = await db().cluster.findUnique({
-    where: { name: clusterName },
-    include: { observed: true },
-  });
+  const cluster = await findObserved(clusterName);
   if (!cluster) throw notFound("Cluster");
-  const desired = await readDesiredState(clusterName);
-  return {
-    desired,
-    observed: cluster.observed
-      ? {
-          generation: cluster.observed.generation,
-          results: cluster.observed.results,
-          reportedAt: cluster.observed.reportedAt.toISOString(),
-        }
-      : null,
-  };
+  return { desired: await readDesiredState(clusterName), observed: cluster.observed };
 }
 
 /** Whole objects carry Meridian's managed-by label (the agent prunes only those). */
@@ -49,9 +41,8 @@ export async function replaceDesiredResources(
   resources: DesiredResource[],
   actor: Actor,
 ) {
-  const result = await db().$transaction(async (tx) => {
-    if (!(await tx.cluster.findUnique({ where: { name: clusterName }, select: { name: true } })))
-      throw notFound("Cluster");
+  const result = await transaction(async (tx) => {
+    if (!(await findCluster(tx, clusterName))) throw notFound("Cluster");
     const written = await writeDesiredState(tx, clusterName, resources.map(owned));
     if (written.changed) {
       await recordAudit(tx, actor, "desired.replace", "cluster", clusterName, {

@@ -51,7 +51,9 @@ export async function updateCluster(
   await transaction(async (tx) => {
     const current = await findCluster(tx, name);
     if (!current) throw notFound("Cluster");
-    if (!(await updateClusterAtVersion(tx, name, version, { ...fields, ...(state ? { state } : {}) }))) {
+    if (
+      !(await updateClusterAtVersion(tx, name, version, { ...fields, ...(state ? { state } : {}) }))
+    ) {
       throw new DomainError(
         "conflict",
         "version_conflict",

@@ -3,7 +3,8 @@ import { bookinfoFleet } from "@/lib/demo/bookinfo-fleet";
 import type { Actor } from "@/lib/model/actor";
 import { createJoinToken } from "@/lib/services/agents";
 import { createCluster, updateCluster } from "@/lib/services/clusters";
-import { db } from "@/lib/store/client";
+import { findCluster } from "@/lib/store/clusters";
+import { pool } from "@/lib/store/transaction";
 import { applyClusterSnapshot } from "@/lib/services/inventory";
 
 const SEED_ACTOR: Actor = { type: "system", label: "demo seed" };
@@ -12,7 +13,7 @@ const SEED_ACTOR: Actor = { type: "system", label: "demo seed" };
 async function registerDemoClusters(): Promise<ReturnType<typeof bookinfoFleet>> {
   const fleet = bookinfoFleet();
   for (const { cluster } of fleet) {
-    if (await db().cluster.findUnique({ where: { name: cluster.name } })) continue;
+    if (await findCluster(pool(), cluster.name)) continue;
     const created = await createCluster(cluster, SEED_ACTOR, { simulated: true });
     await updateCluster(cluster.name, { version: created.version, state: "live" }, SEED_ACTOR);
   }

@@ -14,7 +14,8 @@ import { log } from "@/lib/infra/log";
 // the woken replica's reads of the same NOTIFY still share one statement (microBatch).
 
 /** What the stream carries: a new desired state, or a sign of life while nothing changes. */
-export type DesiredStreamEvent = { type: "keep-alive" } | { type: "desired"; desired: DesiredResponse };
+export type DesiredStreamEvent =
+  { type: "keep-alive" } | { type: "desired"; desired: DesiredResponse };
 
 export type DesiredStreamOptions = {
   clusterName: string;

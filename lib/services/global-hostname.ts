@@ -28,10 +28,17 @@ export async function setGlobalHostStyle(
   const result = await transaction(async (tx) => {
     const previous = await readGlobalHostStyle(tx);
     await writeGlobalHostStyle(tx, input.suffix, options.actor.label);
-    await recordAudit(tx, options.actor, "settings.global-hostname", "setting", GLOBAL_HOSTNAME_KEY, {
-      from: previous,
-      to: input.suffix,
-    });
+    await recordAudit(
+      tx,
+      options.actor,
+      "settings.global-hostname",
+      "setting",
+      GLOBAL_HOSTNAME_KEY,
+      {
+        from: previous,
+        to: input.suffix,
+      },
+    );
     const [intent, fleet] = await readTogether(
       tx,
       () => loadIntent(tx),

@@ -2,7 +2,7 @@ import "server-only";
 import { log } from "@/lib/infra/log";
 import { randomUUID } from "node:crypto";
 
-import { ApiError, notFound } from "@/lib/api/errors";
+import { invalid, notFound } from "@/lib/domain/errors";
 import {
   allowListSchema,
   sourceAuthInputSchema,
@@ -14,8 +14,18 @@ import {
 import { openSecret, sealSecret } from "@/lib/crypto/secret";
 import { recordAudit } from "@/lib/store/audit";
 import { type Actor } from "@/lib/model/actor";
-import { db } from "@/lib/store/client";
-import type { PrometheusSource as SourceRow } from "@/lib/store/generated/client";
+import { findCluster } from "@/lib/store/clusters";
+import {
+  deleteSourceRow,
+  findSourceRow,
+  insertSourceRow,
+  listSourceRows,
+  toMetricsSourceDto as toDto,
+  updateSourceRow,
+  type MetricsSourceRow as SourceRow,
+} from "@/lib/store/metrics-sources";
+import { readSetting, writeSetting } from "@/lib/store/settings";
+import { pool, transaction } from "@/lib/store/transaction";
 import type { PrometheusSource, SourceAuth } from "@/lib/metrics/prometheus-client";
 import { createSsrfGuard, SsrfError } from "@/lib/metrics/ssrf-guard";
 
@@ -31,44 +41,22 @@ export interface RuntimeSource extends PrometheusSource {
 
 const context = (id: string) => `metrics-source:${id}`;
 
-function toDto(row: SourceRow): MetricsSourceDto {
-  return {
-    id: row.id,
-    name: row.name,
-    kind: row.kind,
-    url: row.url,
-    scope: row.scope,
-    clusterName: row.clusterName,
-    auth: row.auth,
-    hasAuth: row.auth !== "none" && row.authSecret !== null,
-    enabled: row.enabled,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
 /** Every configured source, by name. Credentials never leave this module. */
 export async function listMetricsSources(): Promise<MetricsSourceDto[]> {
-  const rows = await db().prometheusSource.findMany({ orderBy: { name: "asc" } });
-  return rows.map(toDto);
+  return (await listSourceRows()).map(toDto);
 }
 
 /** The admin allow-list (CIDRs, addresses, hostnames) that lets sources use private ranges. */
 export async function getAllowList(): Promise<string[]> {
-  const row = await db().setting.findUnique({ where: { key: ALLOW_LIST_KEY } });
-  const parsed = allowListSchema.safeParse({ entries: row?.value ?? [] });
+  const parsed = allowListSchema.safeParse({ entries: (await readSetting(ALLOW_LIST_KEY)) ?? [] });
   return parsed.success ? parsed.data.entries : [];
 }
 
 /** Replaces the allow-list; sources already saved are checked again at request time. */
 export async function setAllowList(entries: string[], actor: Actor): Promise<string[]> {
   const unique = [...new Set(entries)];
-  await db().$transaction(async (tx) => {
-    await tx.setting.upsert({
-      where: { key: ALLOW_LIST_KEY },
-      create: { key: ALLOW_LIST_KEY, value: unique, updatedBy: actor.label },
-      update: { value: unique, updatedBy: actor.label },
-    });
+  await transaction(async (tx) => {
+    await writeSetting(tx, ALLOW_LIST_KEY, unique, actor.label);
     await recordAudit(tx, actor, "settings.metrics-allow-list", "setting", ALLOW_LIST_KEY, {
       entries: unique,
     });
@@ -82,14 +70,13 @@ async function assertUrlAllowed(url: string): Promise<void> {
     await createSsrfGuard({ allow: await getAllowList() }).check(url);
   } catch (err) {
     const message = err instanceof SsrfError ? err.message : "source URL refused";
-    throw new ApiError(400, "url_refused", message);
+    throw invalid(message, "url_refused");
   }
 }
 
 async function assertCluster(name: string | null | undefined): Promise<void> {
   if (!name) return;
-  const found = await db().cluster.findUnique({ where: { name }, select: { name: true } });
-  if (!found) throw new ApiError(400, "invalid_input", `clusterName: no cluster named ${name}`);
+  if (!(await findCluster(pool(), name))) throw invalid(`clusterName: no cluster named ${name}`);
 }
 
 function sealAuth(
@@ -108,18 +95,16 @@ export async function createMetricsSource(
   await assertUrlAllowed(input.url);
   await assertCluster(input.scope === "cluster" ? input.clusterName : null);
   const id = randomUUID();
-  const row = await db().$transaction(async (tx) => {
-    const created = await tx.prometheusSource.create({
-      data: {
-        id,
-        name: input.name,
-        kind: input.kind,
-        url: input.url,
-        scope: input.scope,
-        clusterName: input.scope === "cluster" ? input.clusterName! : null,
-        enabled: input.enabled,
-        ...sealAuth(id, input.auth),
-      },
+  const row = await transaction(async (tx) => {
+    const created = await insertSourceRow(tx, {
+      id,
+      name: input.name,
+      kind: input.kind,
+      url: input.url,
+      scope: input.scope,
+      clusterName: input.scope === "cluster" ? input.clusterName! : null,
+      enabled: input.enabled,
+      ...sealAuth(id, input.auth),
     });
     await recordAudit(tx, actor, "metrics-source.create", "metrics-source", id, {
       name: input.name,
@@ -137,7 +122,7 @@ export async function updateMetricsSource(
   input: MetricsSourceUpdateInput,
   actor: Actor,
 ): Promise<MetricsSourceDto> {
-  const current = await db().prometheusSource.findUnique({ where: { id } });
+  const current = await findSourceRow(id);
   if (!current) throw notFound("Metrics source");
   const scope = input.scope ?? current.scope;
   const clusterName =
@@ -147,25 +132,22 @@ export async function updateMetricsSource(
         ? input.clusterName
         : current.clusterName;
   if (scope === "cluster" && !clusterName) {
-    throw new ApiError(400, "invalid_input", "clusterName: required for a cluster source");
+    throw invalid("clusterName: required for a cluster source");
   }
   if (input.scope === "global" && input.clusterName) {
-    throw new ApiError(400, "invalid_input", "clusterName: only for a cluster source");
+    throw invalid("clusterName: only for a cluster source");
   }
   if (input.url !== undefined && input.url !== current.url) await assertUrlAllowed(input.url);
   await assertCluster(clusterName);
-  const row = await db().$transaction(async (tx) => {
-    const updated = await tx.prometheusSource.update({
-      where: { id },
-      data: {
-        name: input.name,
-        kind: input.kind,
-        url: input.url,
-        scope,
-        clusterName,
-        enabled: input.enabled,
-        ...(input.auth ? sealAuth(id, input.auth) : {}),
-      },
+  const row = await transaction(async (tx) => {
+    const updated = await updateSourceRow(tx, id, {
+      name: input.name,
+      kind: input.kind,
+      url: input.url,
+      scope,
+      clusterName,
+      enabled: input.enabled,
+      ...(input.auth ? sealAuth(id, input.auth) : {}),
     });
     await recordAudit(tx, actor, "metrics-source.update", "metrics-source", id, {
       fields: Object.keys(input),
@@ -177,10 +159,10 @@ export async function updateMetricsSource(
 
 /** Deletes a source. */
 export async function deleteMetricsSource(id: string, actor: Actor): Promise<void> {
-  await db().$transaction(async (tx) => {
-    const row = await tx.prometheusSource.findUnique({ where: { id } });
+  await transaction(async (tx) => {
+    const row = await findSourceRow(id, tx);
     if (!row) throw notFound("Metrics source");
-    await tx.prometheusSource.delete({ where: { id } });
+    await deleteSourceRow(tx, id);
     await recordAudit(tx, actor, "metrics-source.delete", "metrics-source", id, { name: row.name });
   });
 }
@@ -213,10 +195,7 @@ function toRuntime(row: SourceRow): RuntimeSource {
 export async function loadRuntimeSources(
   kind: "prometheus" | "alertmanager" = "prometheus",
 ): Promise<RuntimeSource[]> {
-  const rows = await db().prometheusSource.findMany({
-    where: { kind, enabled: true },
-    orderBy: { name: "asc" },
-  });
+  const rows = await listSourceRows({ kind, enabled: true });
   // A source whose stored credential cannot be opened (key rotated, row tampered with) is left
   // out with a warning, so one bad row never takes the other sources' data down with it.
   return rows.flatMap((row) => {
@@ -231,6 +210,6 @@ export async function loadRuntimeSources(
 
 /** One source by id with decrypted credentials (for the connection test), or null. */
 export async function loadRuntimeSource(id: string): Promise<RuntimeSource | null> {
-  const row = await db().prometheusSource.findUnique({ where: { id } });
+  const row = await findSourceRow(id);
   return row ? toRuntime(row) : null;
 }

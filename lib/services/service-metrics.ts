@@ -1,6 +1,6 @@
 import "server-only";
 
-import { ApiError } from "@/lib/api/errors";
+import { invalid } from "@/lib/domain/errors";
 import type { ServiceMetricsDto, ServiceMetricsQuery } from "@/lib/model/metrics";
 import { env } from "@/lib/infra/env";
 import { getGlobalService } from "@/lib/store/global-services";
@@ -73,7 +73,7 @@ export async function getServiceMetrics(
     step: query.step,
     baseWindow: env().MERIDIAN_METRICS_WINDOW,
   });
-  if (!range) throw new ApiError(400, "invalid_input", "step: too many points for this range");
+  if (!range) throw invalid("step: too many points for this range");
   // A per-cluster Prometheus only has its own cluster's mesh metrics: ask only for those.
   const meshesOf = new Map(
     service.clusters.map((c) => [c.cluster, METRICS_MESHES.filter((m) => c.meshes.includes(m))]),

@@ -2,7 +2,7 @@
 // database and Prometheus readers sit behind): caching, collapse + filter order, errors.
 import { describe, expect, it } from "vitest";
 
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/domain/errors";
 import { bookinfo } from "@/lib/graph/testing/fixture";
 import { createTopologyService, type CallsInput } from "./topology";
 
@@ -77,12 +77,14 @@ describe("topology service", () => {
     expect(auto.nodes.some((n) => n.kind === "cluster" && n.collapsed)).toBe(false);
   });
 
-  it("throws a 400 naming the allowed values", async () => {
+  it("throws an invalid-input error naming the allowed values", async () => {
     const { svc } = service();
     const err = await svc.get({ namespace: "shop" }).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(ApiError);
-    expect((err as ApiError).status).toBe(400);
-    expect((err as ApiError).message).toBe(
+    expect(err).toBeInstanceOf(DomainError);
+    expect((err as DomainError).kind).toBe("invalid");
+    expect((err as DomainError).code).toBe("invalid_filter");
+    expect((err as DomainError).details).toMatchObject({ allowed: { namespace: ["bookinfo"] } });
+    expect((err as DomainError).message).toBe(
       'Unknown filter value: namespace "shop" (allowed: bookinfo)',
     );
   });

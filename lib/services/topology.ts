@@ -1,7 +1,7 @@
 // The topology answer: inventory (Postgres) + call edges (Prometheus) → graph → collapse →
 // filter → wire shape. The two inputs are named boundaries (`inventory`, `calls`) so the
 // benchmark can feed a generated fleet through exactly the code path the API uses.
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/domain/errors";
 import type { ClusterSummary, GlobalServiceDto } from "@/lib/model/inventory";
 import { buildGraph, type CallSample } from "@/lib/graph/build";
 import { collapseNodes } from "@/lib/graph/collapse";
@@ -36,7 +36,7 @@ type Built = { graph: Graph; calls: CallsInput; at: number };
 
 /** The topology service: `get(query)` answers GET /api/v1/topology. */
 export type TopologyService = {
-  /** The filtered graph; throws a 400 ApiError naming the allowed values for a bad filter. */
+  /** The filtered graph; throws an invalid-input DomainError naming the allowed values for a bad filter. */
   get(query: TopologyQuery): Promise<TopologyDto>;
   /** Forget the cached graph (after an inventory change the caller knows about). */
   invalidate(): void;
@@ -76,7 +76,7 @@ export function createTopologyService(deps: TopologyDeps): TopologyService {
       const { graph, calls, at } = await built(query.group === "namespace");
       const resolved = resolveTopologyQuery(graph, query);
       if (!resolved.ok) {
-        throw new ApiError(400, "invalid_filter", resolved.problem.message, {
+        throw new DomainError("invalid", "invalid_filter", resolved.problem.message, {
           allowed: resolved.problem.allowed,
         });
       }

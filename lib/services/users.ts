@@ -6,6 +6,7 @@ import { recordAudit } from "@/lib/store/audit";
 import { transaction } from "@/lib/store/transaction";
 import {
   findUserByEmail,
+  findUserById,
   insertUser,
   toUserDto,
   touchLogin,
@@ -54,4 +55,10 @@ export async function ensureAdmin(email: string, password: string): Promise<"cre
     { type: "system", label: "bootstrap" },
   );
   return "created";
+}
+
+/** An enabled user by id (the session's user, read fresh on every render), or null. */
+export async function findActiveUser(id: string): Promise<UserRow | null> {
+  const user = await findUserById(id);
+  return user && !user.disabledAt ? user : null;
 }

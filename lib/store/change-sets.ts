@@ -142,7 +142,10 @@ export async function intentBeforeOf(
   id: string,
   tx: Tx = pool(),
 ): Promise<{ services?: IntentDto[]; hostnameSuffix?: string }> {
-  const row = await tx.changeSet.findUniqueOrThrow({ where: { id }, select: { intentBefore: true } });
+  const row = await tx.changeSet.findUniqueOrThrow({
+    where: { id },
+    select: { intentBefore: true },
+  });
   return row.intentBefore as { services?: IntentDto[]; hostnameSuffix?: string };
 }
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient, type Prisma } from "@/lib/store/generated/client";
+import { PrismaClient } from "@/lib/store/generated/client";
 import { env } from "@/lib/infra/env";
 
 export type { Prisma } from "@/lib/store/generated/client";

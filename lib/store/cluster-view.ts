@@ -3,10 +3,23 @@ import type { ClusterSummary, MeshDto, ServiceDto } from "@/lib/model/inventory"
 import type { MeshTypeName } from "@/lib/agent-protocol/snapshot";
 import { agentStatus, isStale } from "@/lib/domain/cluster-status";
 import { env } from "@/lib/infra/env";
+import {
+  clusterLabelsColumn,
+  endpointsByZoneColumn,
+  labelsColumn,
+  portsColumn,
+  readColumn,
+} from "@/lib/store/json-columns";
 
 // Row → DTO mapping shared by the cluster, service and overview queries.
 
-export const CLUSTER_INCLUDE = { meshes: { orderBy: { type: "asc" } }, agent: true } as const;
+/** Meshes in detection order, the order lib/agent-protocol/primary-mesh.ts picks from. */
+export const MESH_ORDER: { detectedAt?: "asc"; type?: "asc" }[] = [
+  { detectedAt: "asc" },
+  { type: "asc" },
+];
+
+export const CLUSTER_INCLUDE = { meshes: { orderBy: MESH_ORDER }, agent: true } as const;
 
 type MeshRow = {
   type: MeshTypeName;
@@ -58,7 +71,7 @@ export function toClusterSummary(
     zone: c.zone,
     network: c.network,
     kind: c.kind === "vm_site" ? "vm-site" : "kubernetes",
-    labels: (c.labels ?? {}) as Record<string, string>,
+    labels: readColumn(clusterLabelsColumn, c.labels ?? {}, "Cluster.labels", {}),
     state: c.state,
     simulated: c.simulated,
     lastSeenAt: c.lastSeenAt?.toISOString() ?? null,
@@ -96,10 +109,15 @@ export function toServiceDto(s: ServiceRow): ServiceDto {
     namespace: s.namespace,
     name: s.name,
     type: s.type as ServiceDto["type"],
-    ports: s.ports as ServiceDto["ports"],
-    labels: s.labels as Record<string, string>,
+    ports: readColumn(portsColumn, s.ports, "Service.ports", []),
+    labels: readColumn(labelsColumn, s.labels ?? {}, "Service.labels", {}),
     endpoints: { ready: s.endpointsReady, total: s.endpointsTotal },
-    endpointsByZone: s.endpointsByZone as ServiceDto["endpointsByZone"],
+    endpointsByZone: readColumn(
+      endpointsByZoneColumn,
+      s.endpointsByZone ?? {},
+      "Service.endpointsByZone",
+      {},
+    ),
     globalHostname: s.globalService.hostname,
     updatedAt: s.updatedAt.toISOString(),
   };

@@ -1,4 +1,5 @@
 import "server-only";
+import { readColumn, resultsColumn } from "@/lib/store/json-columns";
 import type { ClusterCreateInput, ClusterDetail, ClusterSummary } from "@/lib/model/inventory";
 import {
   CLUSTER_INCLUDE,
@@ -143,4 +144,20 @@ export async function touchCluster(name: string, tx: Tx = pool()): Promise<boole
     data: { lastSeenAt: new Date() },
   });
   return count > 0;
+}
+
+/** A cluster's last acknowledged state, or null when the cluster does not exist. */
+export async function findObserved(name: string, tx: Tx = pool()) {
+  const row = await tx.cluster.findUnique({ where: { name }, select: { observed: true } });
+  if (!row) return null;
+  const o = row.observed;
+  return {
+    observed: o
+      ? {
+          generation: o.generation,
+          results: readColumn(resultsColumn, o.results, "ObservedState.results", []),
+          reportedAt: o.reportedAt.toISOString(),
+        }
+      : null,
+  };
 }

@@ -2,6 +2,7 @@ import "server-only";
 import type { IntentDto, IntentList, IntentQuery } from "@/lib/model/intent";
 import { pool, readTogether, type Tx } from "@/lib/store/transaction";
 import { failoverSchema, type FleetInventory, type Mesh } from "@/lib/meshes";
+import { inventoryCluster } from "@/lib/meshes/model";
 
 // Intent and inventory as the compiler reads them, from Postgres.
 
@@ -30,7 +31,8 @@ export async function loadInventory(tx: Tx = pool()): Promise<FleetInventory> {
         m."rootCaFingerprint"
       FROM "Cluster" c
       LEFT JOIN LATERAL (SELECT type, "trustDomain", "rootCaFingerprint" FROM "Mesh"
-        WHERE "clusterName" = c.name ORDER BY "detectedAt" ASC LIMIT 1) m ON true
+        WHERE "clusterName" = c.name ORDER BY type = 'none', "detectedAt" ASC, type ASC LIMIT 1) m
+        ON true
       ORDER BY c.name ASC`,
     () =>
       tx.$queryRaw<
@@ -59,16 +61,21 @@ export async function loadInventory(tx: Tx = pool()): Promise<FleetInventory> {
       labels: s.labels,
     });
   return {
-    clusters: clusters.map((c) => ({
-      name: c.name,
-      region: c.region,
-      zone: c.zone,
-      network: c.network,
-      mesh: (c.mesh ?? "none") as Mesh,
-      trustDomain: c.trustDomain ?? "",
-      rootCaFingerprint: c.rootCaFingerprint ?? "",
-      services: byCluster.get(c.name) ?? [],
-    })),
+    clusters: clusters.map((c) =>
+      inventoryCluster(
+        c,
+        c.mesh
+          ? [
+              {
+                type: c.mesh as Mesh,
+                trustDomain: c.trustDomain ?? "",
+                rootCaFingerprint: c.rootCaFingerprint ?? "",
+              },
+            ]
+          : [],
+        byCluster.get(c.name) ?? [],
+      ),
+    ),
   };
 }
 

@@ -25,7 +25,9 @@ export async function writeSetting(tx: Tx, key: string, value: Json, by: string)
 
 /** The hostname suffix in force: the admin's setting, else MERIDIAN_GLOBAL_HOST_STYLE. */
 export async function readGlobalHostStyle(tx: Tx = pool()): Promise<GlobalHostStyle> {
-  const parsed = globalHostnameSettingSchema.safeParse({ suffix: await readSetting(HOSTNAME_KEY, tx) });
+  const parsed = globalHostnameSettingSchema.safeParse({
+    suffix: await readSetting(HOSTNAME_KEY, tx),
+  });
   return parsed.success ? parsed.data.suffix : env().MERIDIAN_GLOBAL_HOST_STYLE;
 }
 

@@ -99,14 +99,18 @@ describe("batched desired-state reads", () => {
         },
       ).then(
         () => "accepted",
-        (e: { status?: number }) => e.status,
+        (e: { kind?: string; code?: string }) => `${e.kind}:${e.code}`,
       );
     const outcomes = await Promise.all([
       ...live.slice(0, 6).map((n, i) => ack(n, desired[i]!.generation, i === 1)),
       ack("live-6", desired[6]!.generation + 5), // never issued
       ack("live-0", desired[0]!.generation), // the same cluster twice: the next batch
     ]);
-    expect(outcomes).toEqual([...Array(6).fill("accepted"), 409, "accepted"]);
+    expect(outcomes).toEqual([
+      ...Array(6).fill("accepted"),
+      "conflict:unknown_generation",
+      "accepted",
+    ]);
     const observed = await db().observedState.findMany({ orderBy: { clusterName: "asc" } });
     expect(observed.map((o) => `${o.clusterName}:${o.generation}`)).toEqual(
       live

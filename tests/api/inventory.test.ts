@@ -222,7 +222,7 @@ describe("inventory snapshots and global services", () => {
     const gone = AbortSignal.abort();
     const changed = { ...snapshot("storm-0"), services: [] };
     await expect(applyClusterSnapshot("storm-0", changed, SYSTEM, gone)).rejects.toMatchObject({
-      status: 503,
+      kind: "unavailable",
       code: "client_gone",
     });
     expect(await db().service.count({ where: { clusterName: "storm-0" } })).toBe(40);

@@ -1,11 +1,7 @@
 // GET|POST /api/v1/change-sets — the change-set history; apply a reviewed intent change
 import { json, readJson } from "@/lib/api/respond";
 import { parseOrThrow } from "@/lib/api/errors";
-import {
-  applyRequestSchema,
-  changeSetDtoSchema,
-  changeSetListSchema,
-} from "@/lib/model/intent";
+import { applyRequestSchema, changeSetDtoSchema, changeSetListSchema } from "@/lib/model/intent";
 import { withAuth } from "@/lib/auth/with-auth";
 import { actorOf } from "@/lib/model/actor";
 import { applyChanges, listChangeSets } from "@/lib/services/change-sets";

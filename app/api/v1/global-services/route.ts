@@ -1,7 +1,7 @@
 // GET /api/v1/global-services — global services with the clusters each runs in (search, filters)
 import { json } from "@/lib/api/respond";
 import { parseOrThrow } from "@/lib/api/errors";
-import { globalServiceQuerySchema, globalServiceSchema, listOf } from "@/lib/model/inventory";
+import { globalServiceListSchema, globalServiceQuerySchema } from "@/lib/model/inventory";
 import { withAuth } from "@/lib/auth/with-auth";
 import { listGlobalServices } from "@/lib/services/catalog";
 
@@ -11,7 +11,7 @@ export const GET = withAuth(
       globalServiceQuerySchema,
       Object.fromEntries(req.nextUrl.searchParams),
     );
-    return json(listOf(globalServiceSchema), {
+    return json(globalServiceListSchema, {
       items: await listGlobalServices(query),
       errors: [],
     });

@@ -1,17 +1,18 @@
 // GET /api/v1/tokens — the caller's API tokens; POST /api/v1/tokens — issue one (shown once)
-import { z } from "zod";
 import { json, readJson } from "@/lib/api/respond";
 import { ApiError, parseOrThrow } from "@/lib/api/errors";
-import { apiTokenCreateSchema, apiTokenSchema } from "@/lib/model/inventory";
+import {
+  apiTokenCreateSchema,
+  apiTokenListSchema,
+  createdApiTokenSchema,
+} from "@/lib/model/inventory";
 import { withAuth } from "@/lib/auth/with-auth";
 import { createApiToken, listApiTokens } from "@/lib/services/api-tokens";
 import { actorOf } from "@/lib/model/actor";
 
-const createdSchema = z.object({ token: z.string(), item: apiTokenSchema });
-
 export const GET = withAuth(
   async (_req, { principal }) =>
-    json(z.object({ items: z.array(apiTokenSchema) }), {
+    json(apiTokenListSchema, {
       items: await listApiTokens(principal.userId),
     }),
   { role: "viewer" },
@@ -24,7 +25,7 @@ export const POST = withAuth(
       throw new ApiError(403, "forbidden", "Create API tokens while signed in, not with a token");
     const input = parseOrThrow(apiTokenCreateSchema, await readJson(req));
     return json(
-      createdSchema,
+      createdApiTokenSchema,
       await createApiToken(principal.userId, input, actorOf(principal)),
       201,
     );

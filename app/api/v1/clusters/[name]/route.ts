@@ -2,7 +2,11 @@
 import { NextResponse } from "next/server";
 import { json, readJson } from "@/lib/api/respond";
 import { notFound, parseOrThrow } from "@/lib/api/errors";
-import { clusterDetailSchema, clusterSummarySchema, clusterUpdateSchema } from "@/lib/model/inventory";
+import {
+  clusterDetailSchema,
+  clusterSummarySchema,
+  clusterUpdateSchema,
+} from "@/lib/model/inventory";
 import { withAuth } from "@/lib/auth/with-auth";
 import { actorOf } from "@/lib/model/actor";
 import { deleteCluster, getCluster, updateCluster } from "@/lib/services/clusters";

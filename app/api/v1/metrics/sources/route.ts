@@ -1,7 +1,10 @@
 // GET /api/v1/metrics/sources — metrics sources (no credentials); POST — add one (admin)
-import { z } from "zod";
 import { parseOrThrow } from "@/lib/api/errors";
-import { metricsSourceCreateSchema, metricsSourceSchema } from "@/lib/model/metrics";
+import {
+  metricsSourceCreateSchema,
+  metricsSourceListSchema,
+  metricsSourceSchema,
+} from "@/lib/model/metrics";
 import { json, readJson } from "@/lib/api/respond";
 import { withAuth } from "@/lib/auth/with-auth";
 import { actorOf } from "@/lib/model/actor";
@@ -9,7 +12,7 @@ import { createMetricsSource, listMetricsSources } from "@/lib/services/metrics-
 
 export const GET = withAuth(
   async () =>
-    json(z.object({ items: z.array(metricsSourceSchema) }), {
+    json(metricsSourceListSchema, {
       items: await listMetricsSources(),
     }),
   { role: "viewer" },

@@ -1,8 +1,8 @@
 // GET|DELETE /api/v1/clusters/{name}/agent — the cluster's state and agent status (polled by the
 // agent panel); revoke the cluster's agent credentials and unused join tokens (admin)
-import { NextResponse } from "next/server";
 import { json } from "@/lib/api/respond";
 import { notFound } from "@/lib/api/errors";
+import { agentRevokedSchema } from "@/lib/model/agents";
 import { clusterSummarySchema } from "@/lib/model/inventory";
 import { withAuth } from "@/lib/auth/with-auth";
 import { actorOf } from "@/lib/model/actor";
@@ -20,6 +20,6 @@ export const GET = withAuth(
 
 export const DELETE = withAuth(
   async (_req, { params, principal }) =>
-    NextResponse.json(await revokeAgentAccess(String(params.name), actorOf(principal))),
+    json(agentRevokedSchema, await revokeAgentAccess(String(params.name), actorOf(principal))),
   { role: "admin" },
 );

@@ -1,7 +1,7 @@
 // POST /api/v1/clusters/{name}/join-tokens — a single-use join token and the agent install command (admin)
-import { NextResponse } from "next/server";
 import { z } from "zod";
-import { readJson } from "@/lib/api/respond";
+import { json, readJson } from "@/lib/api/respond";
+import { issuedJoinTokenSchema } from "@/lib/model/agents";
 import { parseOrThrow } from "@/lib/api/errors";
 import { withAuth } from "@/lib/auth/with-auth";
 import { actorOf } from "@/lib/model/actor";
@@ -17,9 +17,10 @@ export const POST = withAuth(
     const cluster = String(params.name);
     const issued = await createJoinToken(cluster, actorOf(principal), ttlHours);
     const url = process.env.NEXTAUTH_URL ?? req.nextUrl.origin;
-    return NextResponse.json(
+    return json(
+      issuedJoinTokenSchema,
       { ...issued, installCommand: agentInstallCommand({ url, cluster, joinToken: issued.token }) },
-      { status: 201 },
+      201,
     );
   },
   { role: "admin" },

@@ -1,0 +1,22 @@
+// The request and handler shapes the route wrappers (lib/auth/with-auth.ts) and the agent
+// listener (lib/api/node-http-bridge.ts) share.
+
+export type Params = Record<string, string | string[] | undefined>;
+
+/** What Next.js passes a route handler as its second argument. */
+export type RouteContext = { params: Promise<Params> };
+
+/**
+ * What the agent API's handlers read of a request. A NextRequest is one; so is the lighter
+ * request the agent listener builds (lib/api/node-http-bridge.ts), which spares every agent
+ * call the construction of a web Request and its body stream.
+ */
+export type AgentApiRequest = {
+  headers: Pick<Headers, "get">;
+  nextUrl: { searchParams: URLSearchParams };
+  signal: AbortSignal;
+  text(): Promise<string>;
+};
+
+/** A wrapped agent API handler: Next.js calls it with a NextRequest, the agent listener too. */
+export type AgentRouteHandler = (req: AgentApiRequest, ctx: RouteContext) => Promise<Response>;
