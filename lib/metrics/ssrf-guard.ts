@@ -3,7 +3,9 @@
 // allow-lists them) loopback and private networks. Every resolved address is checked,
 // not just the first (a hostname with one public and one private A record is refused).
 import { lookup } from "node:dns/promises";
-import { BlockList, isIP } from "node:net";
+import { isIP } from "node:net";
+
+import ipaddr from "ipaddr.js";
 
 /** One resolved address, as `dns.lookup(host, { all: true })` returns it. */
 export interface ResolvedAddress {
@@ -48,57 +50,84 @@ const REFUSAL_TEXT: Record<SsrfRefusal, string> = {
 // AWS IMDS IPv4/IPv6 (https://docs.aws.amazon.com/AWSEC2/latest/UserGuide/instancedata-data-retrieval.html),
 // GCP's metadata.google.internal, Alibaba's 100.100.100.200.
 const METADATA_HOSTS = new Set(["metadata.google.internal", "metadata", "metadata.goog"]);
-const METADATA_ADDRESSES = new BlockList();
-METADATA_ADDRESSES.addAddress("169.254.169.254", "ipv4");
-METADATA_ADDRESSES.addAddress("100.100.100.200", "ipv4");
-METADATA_ADDRESSES.addAddress("fd00:ec2::254", "ipv6");
+const METADATA_ADDRESSES = new Set(
+  ["169.254.169.254", "100.100.100.200", "fd00:ec2::254"].map((a) => ipaddr.parse(a).toString()),
+);
 
-// Refused unless allow-listed. BlockList also matches IPv4-mapped IPv6 (::ffff:10.0.0.1).
-const PRIVATE_RANGES: ReadonlyArray<[string, number, "ipv4" | "ipv6"]> = [
-  ["0.0.0.0", 8, "ipv4"], // "this network": 0.0.0.0 reaches the local host on Linux
-  ["10.0.0.0", 8, "ipv4"],
-  ["100.64.0.0", 10, "ipv4"], // carrier-grade NAT (RFC 6598)
-  ["127.0.0.0", 8, "ipv4"],
-  ["169.254.0.0", 16, "ipv4"], // link-local
-  ["172.16.0.0", 12, "ipv4"],
-  ["192.168.0.0", 16, "ipv4"],
-  ["::", 128, "ipv6"], // unspecified
-  ["::1", 128, "ipv6"],
-  ["fc00::", 7, "ipv6"], // unique local
-  ["fe80::", 10, "ipv6"], // link-local
-];
-const PRIVATE = new BlockList();
-for (const [net, prefix, type] of PRIVATE_RANGES) PRIVATE.addSubnet(net, prefix, type);
+type Address = ipaddr.IPv4 | ipaddr.IPv6;
 
-function family(address: string): "ipv4" | "ipv6" | null {
-  const v = isIP(address);
-  return v === 4 ? "ipv4" : v === 6 ? "ipv6" : null;
+function parseAddress(address: string): Address | null {
+  // isIP first: ipaddr.parse also takes the legacy IPv4 forms (0x7f.1), which are not
+  // addresses here (the URL parser has already normalised them in a literal host).
+  return isIP(address) ? ipaddr.parse(address) : null;
+}
+
+/**
+ * The IPv4 address an IPv6 address carries, for the forms a host routes to that IPv4
+ * address: IPv4-mapped (::ffff:a.b.c.d), IPv4-translated (::ffff:0:a.b.c.d, RFC 6145),
+ * IPv4-compatible (::a.b.c.d, deprecated but still routed by some stacks), NAT64 with the
+ * well-known prefix (64:ff9b::/96, RFC 6052) and 6to4 (2002:aabb:ccdd::/48, RFC 3056).
+ */
+function embeddedIpv4(address: ipaddr.IPv6): ipaddr.IPv4 | null {
+  const p = address.parts;
+  const tail = () => new ipaddr.IPv4([p[6]! >> 8, p[6]! & 0xff, p[7]! >> 8, p[7]! & 0xff]);
+  const zeros = (from: number, to: number) => p.slice(from, to).every((x) => x === 0);
+  if (zeros(0, 5) && p[5] === 0xffff) return tail(); // mapped
+  if (zeros(0, 4) && p[4] === 0xffff && p[5] === 0) return tail(); // translated
+  if (zeros(0, 6) && (p[6] !== 0 || p[7]! > 1)) return tail(); // compatible, not :: or ::1
+  if (p[0] === 0x64 && p[1] === 0xff9b && zeros(2, 6)) return tail(); // NAT64
+  if (p[0] === 0x2002) {
+    return new ipaddr.IPv4([p[1]! >> 8, p[1]! & 0xff, p[2]! >> 8, p[2]! & 0xff]); // 6to4
+  }
+  return null;
+}
+
+/** The address itself and, for an IPv6 form that carries one, its IPv4 address. */
+function forms(address: Address): Address[] {
+  if (address.kind() === "ipv4") return [address];
+  const inner = embeddedIpv4(address as ipaddr.IPv6);
+  return inner ? [address, inner] : [address];
+}
+
+/**
+ * Public means ipaddr.js classifies the address (its IPv4 address, for an embedded form) as
+ * plain unicast: every special-purpose range — loopback, private, unique local, link-local,
+ * CGNAT, unspecified, multicast, broadcast, benchmarking, documentation, reserved, Teredo,
+ * the local-use NAT64 prefix — is not.
+ */
+function isPublic(address: Address): boolean {
+  const all = forms(address);
+  return all[all.length - 1]!.range() === "unicast";
+}
+
+function isMetadata(address: Address): boolean {
+  return forms(address).some((a) => METADATA_ADDRESSES.has(a.toString()));
 }
 
 interface AllowList {
-  blocks: BlockList;
+  blocks: Array<[Address, number]>;
   hosts: Set<string>;
   suffixes: string[];
 }
 
 function parseAllowList(entries: readonly string[]): AllowList {
-  const blocks = new BlockList();
+  const blocks: Array<[Address, number]> = [];
   const hosts = new Set<string>();
   const suffixes: string[] = [];
   for (const raw of entries) {
     const entry = raw.trim().toLowerCase();
     if (!entry) continue;
     const [addr = "", prefix] = entry.split("/");
-    const type = family(addr);
-    if (type && prefix !== undefined) {
+    const parsed = parseAddress(addr);
+    if (parsed && prefix !== undefined) {
       const bits = Number(prefix);
-      const max = type === "ipv4" ? 32 : 128;
-      if (!Number.isInteger(bits) || bits < 0 || bits > max) {
+      const max = parsed.kind() === "ipv4" ? 32 : 128;
+      if (!/^\d+$/.test(prefix) || bits > max) {
         throw new Error(`invalid allow-list CIDR: ${raw}`);
       }
-      blocks.addSubnet(addr, bits, type);
-    } else if (type) {
-      blocks.addAddress(addr, type);
+      blocks.push([parsed, bits]);
+    } else if (parsed) {
+      blocks.push([parsed, parsed.kind() === "ipv4" ? 32 : 128]);
     } else if (entry.startsWith("*.")) {
       suffixes.push(entry.slice(1));
     } else {
@@ -106,6 +135,13 @@ function parseAllowList(entries: readonly string[]): AllowList {
     }
   }
   return { blocks, hosts, suffixes };
+}
+
+/** An allow-listed block covers an address when it covers the address or its IPv4 form. */
+function blockListed(allow: AllowList, address: Address): boolean {
+  return forms(address).some((a) =>
+    allow.blocks.some(([net, bits]) => net.kind() === a.kind() && a.match(net, bits)),
+  );
 }
 
 const defaultResolver: HostResolver = (hostname) => lookup(hostname, { all: true, verbatim: true });
@@ -125,9 +161,10 @@ export interface SsrfGuard {
 
 /**
  * Builds a guard that validates a Prometheus source URL before it is saved or fetched.
- * Refuses non-http(s) schemes, userinfo, metadata endpoints always, and loopback,
- * private, CGNAT and link-local addresses unless the allow-list permits them. Hostnames
- * are resolved and every address is checked.
+ * Refuses non-http(s) schemes, userinfo, metadata endpoints always (in any embedded
+ * form), and every address that is not public unicast — loopback, private, CGNAT,
+ * link-local, multicast, reserved, ... — unless the allow-list permits it. Hostnames are
+ * resolved and every address is checked.
  *
  * `check` alone leaves a DNS-rebinding window between the check and the fetch; `resolve`
  * returns the vetted addresses so the request can connect to exactly those
@@ -140,12 +177,12 @@ export function createSsrfGuard(options: SsrfGuardOptions = {}): SsrfGuard {
   const hostAllowed = (host: string): boolean =>
     allow.hosts.has(host) || allow.suffixes.some((s) => host.endsWith(s));
 
-  const addressAllowed = (address: string, hostListed: boolean): boolean => {
-    const type = family(address);
-    if (!type) return false;
-    if (METADATA_ADDRESSES.check(address, type)) return false;
-    if (!PRIVATE.check(address, type)) return true;
-    return hostListed || allow.blocks.check(address, type);
+  const addressAllowed = (raw: string, hostListed: boolean): boolean => {
+    const address = parseAddress(raw);
+    if (!address) return false;
+    if (isMetadata(address)) return false;
+    if (isPublic(address)) return true;
+    return hostListed || blockListed(allow, address);
   };
 
   const resolve = async (raw: string): Promise<CheckedTarget> => {
@@ -167,9 +204,9 @@ export function createSsrfGuard(options: SsrfGuardOptions = {}): SsrfGuard {
     if (METADATA_HOSTS.has(host)) throw new SsrfError("address");
 
     let addresses: ResolvedAddress[];
-    const literal = family(host);
+    const literal = isIP(host);
     if (literal) {
-      addresses = [{ address: host, family: literal === "ipv4" ? 4 : 6 }];
+      addresses = [{ address: host, family: literal }];
     } else {
       try {
         addresses = await resolver(host);
