@@ -1,13 +1,20 @@
 // Next.js calls register() once per server process at start-up.
 // With MERIDIAN_AGENT_PORT set, the agent API is also served on that port by a plain node:http
 // listener in the same process (same handlers, credential check, DB pool and NOTIFY hub).
+// With MERIDIAN_METRICS_PORT set, the process's own metrics are served there (GET /metrics).
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { env } = await import("./lib/infra/env");
+  const { log } = await import("./lib/infra/log");
+  const metricsPort = env().MERIDIAN_METRICS_PORT;
+  if (metricsPort) {
+    const { startProcessMetricsListener } = await import("./lib/infra/process-metrics");
+    await startProcessMetricsListener(metricsPort);
+    log.info("process metrics listening", { port: metricsPort });
+  }
   const port = env().MERIDIAN_AGENT_PORT;
   if (!port) return;
   const { startAgentListener } = await import("./app/api/agent/v1/agent-listener");
-  const { log } = await import("./lib/infra/log");
   await startAgentListener(port, process.env.MERIDIAN_AGENT_HOST ?? "0.0.0.0");
   log.info("agent API listening", { port });
 }

@@ -24,6 +24,8 @@ const envSchema = z.object({
   MERIDIAN_STALE_AFTER_SECONDS: z.coerce.number().int().min(5).max(86_400).default(90),
   /** Port of the plain node:http listener serving /api/agent/v1 beside Next (instrumentation.ts). */
   MERIDIAN_AGENT_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
+  /** Port of the process-metrics listener (GET /metrics, Prometheus format; instrumentation.ts). */
+  MERIDIAN_METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
   MERIDIAN_GLOBAL_HOST_STYLE: z.enum(["global", "clusterset"]).default("global"),
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
 });

@@ -4,10 +4,12 @@
 # dependency, then starts it with plain node, outside the checkout, as an unprivileged user that
 # can write only .next/cache (the chart's read-only root filesystem), against real Postgres:
 # the chart's migration entry, then the demo, which must answer /api/healthz, serve its static
-# files, sign the admin in and show the demo fleet; and docker compose's traffic generator.
+# files, sign the admin in and show the demo fleet; docker compose's traffic generator; and
+# docs/install.md's backup and restore commands, after which the fleet is back.
 #   bash scripts/ci/check-runtime-tree.sh POSTGRES_URL [PORT]
 # POSTGRES_URL is a server URL (a database of its own is created and dropped); PORT defaults to
-# 4210 (the agent API listens on PORT+1, the traffic generator on PORT+2).
+# 4210 (the agent API listens on PORT+1, the traffic generator on PORT+2, process metrics on
+# PORT+3).
 set -euo pipefail
 [ $# -ge 1 ] || { echo "usage: $0 POSTGRES_URL [PORT]" >&2; exit 2; }
 server_url=$1
@@ -65,18 +67,34 @@ run_env=(env -i "PATH=$work/bin" "HOME=$work" "DATABASE_URL=$db_url"
 (cd "$app" && "${as_user[@]}" "${run_env[@]}" node scripts/dist/migrate.mjs) >"$work/migrate.log" 2>&1 ||
   { cat "$work/migrate.log" >&2; fail "the migration entry (the chart's Job) failed"; }
 grep -q "applied .* migration" "$work/migrate.log" || { cat "$work/migrate.log"; fail "no migration applied"; }
-cd "$app"
-setsid "${as_user[@]}" "${run_env[@]}" MERIDIAN_MODE=demo PORT="$port" node scripts/dist/start.mjs \
-  >"$work/server.log" 2>&1 &
-pid=$!
-cd "$repo"
-
 base="http://127.0.0.1:$port"
-for _ in $(seq 1 120); do
-  curl -fsS "$base/api/healthz" >/dev/null 2>&1 && break
-  kill -0 "$pid" 2>/dev/null || fail "the server exited"
-  sleep 1
-done
+jar=$work/cookies
+# start_server [MODE]: start.mjs (migrations, first admin, the demo with MODE=demo, server.js).
+start_server() {
+  (cd "$app" && exec setsid "${as_user[@]}" "${run_env[@]}" MERIDIAN_MODE="${1:-start}" PORT="$port" \
+    MERIDIAN_METRICS_PORT=$((port + 3)) node scripts/dist/start.mjs) >>"$work/server.log" 2>&1 &
+  pid=$!
+  for _ in $(seq 1 120); do
+    curl -fsS "$base/api/healthz" >/dev/null 2>&1 && break
+    kill -0 "$pid" 2>/dev/null || fail "the server exited"
+    sleep 1
+  done
+}
+stop_server() {
+  kill -TERM -- "-$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
+  pid=
+}
+sign_in() {
+  rm -f "$jar"
+  local csrf
+  csrf=$(curl -fsS -c "$jar" "$base/api/auth/csrf" | node -e 'process.stdin.on("data",d=>console.log(JSON.parse(d).csrfToken))')
+  curl -fsS -o /dev/null -b "$jar" -c "$jar" -X POST "$base/api/auth/callback/credentials" \
+    --data-urlencode "csrfToken=$csrf" --data-urlencode "email=$admin_email" \
+    --data-urlencode "password=$admin_password" --data-urlencode "json=true" || fail "sign-in failed"
+}
+
+start_server demo
 health=$(curl -fsS "$base/api/healthz") || fail "/api/healthz did not answer 200 within 120 s"
 echo "healthz: $health"
 grep -q '"reachable":true' <<<"$health" || fail "healthz: database not reachable"
@@ -86,12 +104,11 @@ asset=$(grep -o '/_next/static/[^"]*\.css' <<<"$login" | head -n 1)
 [ -n "$asset" ] || fail "/login links no stylesheet"
 curl -fsS -o /dev/null "$base$asset" || fail "static file $asset is not served"
 echo "login page and $asset served"
+curl -fsS "http://127.0.0.1:$((port + 3))/metrics" | grep -q '^meridian_process_cpu_seconds_total ' ||
+  fail "no process metrics on MERIDIAN_METRICS_PORT"
+echo "process metrics served on port $((port + 3))"
 
-jar=$work/cookies
-csrf=$(curl -fsS -c "$jar" "$base/api/auth/csrf" | node -e 'process.stdin.on("data",d=>console.log(JSON.parse(d).csrfToken))')
-curl -fsS -o /dev/null -b "$jar" -c "$jar" -X POST "$base/api/auth/callback/credentials" \
-  --data-urlencode "csrfToken=$csrf" --data-urlencode "email=$admin_email" \
-  --data-urlencode "password=$admin_password" --data-urlencode "json=true" || fail "sign-in failed"
+sign_in
 for _ in $(seq 1 60); do
   clusters=$(curl -fsS -b "$jar" "$base/api/v1/clusters" || true)
   [ "$(grep -o '"connected"' <<<"$clusters" | wc -l)" -ge 3 ] && break
@@ -113,5 +130,22 @@ for _ in $(seq 1 30); do curl -fsS "http://127.0.0.1:$gen_port/metrics" >"$work/
 kill "$gen" 2>/dev/null || true
 grep -q '^istio_requests_total{' "$work/metrics" || { cat "$work/traffic.log" >&2; fail "the traffic generator serves no Istio metrics"; }
 echo "the traffic generator (docker compose's demo metrics) serves Istio metrics"
+
+echo "--- back up, lose the database, restore (docs/install.md's commands), start without the demo"
+stop_server
+(
+  cd "$work"
+  export DATABASE_URL=$db_url
+  pg_dump --format=custom --no-owner --file=meridian.dump "$DATABASE_URL"
+  psql "$server_url" -qc "DROP DATABASE $db WITH (FORCE)" -c "CREATE DATABASE $db"
+  pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" meridian.dump
+) || fail "backup or restore failed"
+start_server
+sign_in
+clusters=$(curl -fsS -b "$jar" "$base/api/v1/clusters") || fail "GET /api/v1/clusters failed after the restore"
+for c in east-1 east-2 west-1; do
+  grep -q "\"$c\"" <<<"$clusters" || fail "cluster $c is missing after the restore: $clusters"
+done
+echo "restored: the admin signs in and the fleet's clusters are back"
 if grep -q "tsx" "$work/server.log"; then fail "the server log mentions tsx"; fi
 echo "runtime tree: OK"
