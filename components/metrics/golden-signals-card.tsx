@@ -11,6 +11,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { Skeleton } from "@/components/ui/skeleton";
 import { clusterColor } from "./chart-format";
+import { DemoMetricsMissing } from "./demo-metrics-missing";
 import { RangePicker } from "./range-picker";
 import { SignalPanels } from "./signal-panels";
 
@@ -77,7 +78,26 @@ function Legend({ clusters }: { clusters: string[] }) {
   );
 }
 
-function NotConfigured({ data }: { data: Extract<ServiceMetricsDto, { configured: false }> }) {
+function NotConfigured({
+  data,
+  demoWithoutPrometheus,
+}: {
+  data: Extract<ServiceMetricsDto, { configured: false }>;
+  demoWithoutPrometheus: boolean;
+}) {
+  if (demoWithoutPrometheus && data.reason === "no-sources") {
+    return (
+      <EmptyState
+        icon={<Activity aria-hidden />}
+        title="Metrics need Prometheus"
+        data-testid="metrics-not-configured"
+      >
+        <p>
+          <DemoMetricsMissing />
+        </p>
+      </EmptyState>
+    );
+  }
   return (
     <EmptyState
       icon={<Activity aria-hidden />}
@@ -114,7 +134,16 @@ function hasAnyData(data: Configured): boolean {
  * The golden signals of a global service: request rate, 5xx error rate and latency per
  * cluster and in total, from every configured Prometheus source, refreshed live.
  */
-export function GoldenSignalsCard({ namespace, name }: { namespace: string; name: string }) {
+export function GoldenSignalsCard({
+  namespace,
+  name,
+  demoWithoutPrometheus = false,
+}: {
+  namespace: string;
+  name: string;
+  /** The demo runs without Prometheus: say so and how to get it, instead of "configure a source". */
+  demoWithoutPrometheus?: boolean;
+}) {
   const [range, setRange] = useState<MetricsRange>("15m");
   const metrics = useServiceMetrics(namespace, name, range);
   const data = metrics.data;
@@ -133,7 +162,8 @@ export function GoldenSignalsCard({ namespace, name }: { namespace: string; name
         />
       </div>
     );
-  else if (!data.configured) body = <NotConfigured data={data} />;
+  else if (!data.configured)
+    body = <NotConfigured data={data} demoWithoutPrometheus={demoWithoutPrometheus} />;
   else if (!hasAnyData(data))
     body = (
       <>

@@ -13,6 +13,13 @@ function ipVersion(addr: string): 0 | 4 | 6 {
     : 0;
 }
 
+/**
+ * What brings the demo its metrics: Debian's Prometheus and Alertmanager, then the demo again
+ * (the README's full set-up line without the `npm ci` already done).
+ */
+export const DEMO_METRICS_COMMAND =
+  "apt-get install -y prometheus prometheus-alertmanager && npm run demo";
+
 export const SOURCE_KINDS = ["prometheus", "alertmanager"] as const;
 export const SOURCE_SCOPES = ["global", "cluster"] as const;
 export const SOURCE_AUTH_TYPES = ["none", "basic", "bearer"] as const;

@@ -1,7 +1,11 @@
 import "server-only";
 
 import { invalid } from "@/lib/domain/errors";
-import type { ServiceMetricsDto, ServiceMetricsQuery } from "@/lib/model/metrics";
+import {
+  DEMO_METRICS_COMMAND,
+  type ServiceMetricsDto,
+  type ServiceMetricsQuery,
+} from "@/lib/model/metrics";
 import { env } from "@/lib/infra/env";
 import { getGlobalService } from "@/lib/store/global-services";
 import { metricsClient } from "@/lib/services/metrics-runtime";
@@ -20,9 +24,14 @@ function relevantSources(all: RuntimeSource[], clusters: Set<string>): RuntimeSo
   );
 }
 
+/** True when `npm run demo` started without Prometheus (no `prometheus` on PATH). */
+export function demoRunsWithoutPrometheus(): boolean {
+  return env().MERIDIAN_DEMO_METRICS === "unavailable";
+}
+
 function demoHint(): string | null {
-  return env().MERIDIAN_DEMO_METRICS === "unavailable"
-    ? "This demo runs without metrics because no `prometheus` binary is on PATH. Install it (`apt-get install -y prometheus`) and restart `npm run demo`: it then starts a Prometheus per cluster plus a federating one and registers them here."
+  return demoRunsWithoutPrometheus()
+    ? `This demo has no metrics because Prometheus is not installed: stop it and run \`${DEMO_METRICS_COMMAND}\`.`
     : null;
 }
 

@@ -7,6 +7,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
+import { DEMO_METRICS_COMMAND } from "@/lib/model/metrics";
 import { startTrafficGenerator, type TrafficGenerator } from "./traffic-generator";
 import type { DemoSource } from "./demo-metrics-sources";
 import { freePort, stopChild, waitFor } from "./processes";
@@ -221,7 +222,7 @@ export async function setupDemoMetrics(opts: {
   const metrics = await startDemoMetrics({ ...opts, clusters });
   if (!metrics) {
     opts.say(
-      "metrics: no `prometheus` on PATH, so the demo runs without metrics — install it (apt-get install -y prometheus) and restart to see golden signals",
+      `metrics: no \`prometheus\` on PATH, so the demo runs without metrics — stop it and run \`${DEMO_METRICS_COMMAND}\` to see golden signals and calls`,
     );
   }
   try {

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 
 import { AUTO_FOLD } from "@/components/graph/fold-state";
 import { ApiError } from "@/lib/api/errors";
+import { demoRunsWithoutPrometheus } from "@/lib/services/service-metrics";
 import { topologyQuerySchema, type TopologyQuery } from "@/lib/graph/query";
 import { topologyService } from "@/lib/services/topology-default-service";
 import { requireUser } from "../require-user";
@@ -38,6 +39,11 @@ export default async function TopologyPage({ searchParams }: TopologyPageProps) 
     initial = await topologyService().get({ collapse: AUTO_FOLD });
   }
   return (
-    <TopologyClient initialQuery={notice ? {} : query} initialData={initial} notice={notice} />
+    <TopologyClient
+      initialQuery={notice ? {} : query}
+      initialData={initial}
+      notice={notice}
+      demoWithoutPrometheus={demoRunsWithoutPrometheus()}
+    />
   );
 }

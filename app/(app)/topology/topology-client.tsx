@@ -20,6 +20,7 @@ import {
   type TopologyFilterValues,
 } from "@/components/graph/topology-filters";
 import { useDocumentTheme } from "@/components/graph/use-theme";
+import { DemoMetricsMissing } from "@/components/metrics/demo-metrics-missing";
 import { AUTO_FOLD, expandNode, foldNode, foldsBySize } from "@/components/graph/fold-state";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -33,6 +34,8 @@ type TopologyClientProps = {
   initialData: TopologyDto;
   /** Why the URL's filters were dropped, if they were. */
   notice: string | null;
+  /** The demo runs without Prometheus: say so and how to get it, instead of "configure a source". */
+  demoWithoutPrometheus?: boolean;
 };
 
 function toFilters(q: TopologyQuery): TopologyFilterValues {
@@ -67,7 +70,12 @@ function Banner({ tone, children }: { tone: "info" | "warning"; children: ReactN
   );
 }
 
-export function TopologyClient({ initialQuery, initialData, notice }: TopologyClientProps) {
+export function TopologyClient({
+  initialQuery,
+  initialData,
+  notice,
+  demoWithoutPrometheus = false,
+}: TopologyClientProps) {
   const [filters, setFilters] = useState(() => toFilters(initialQuery));
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const canvas = useRef<TopologyCanvasHandle>(null);
@@ -130,13 +138,18 @@ export function TopologyClient({ initialQuery, initialData, notice }: TopologyCl
         {notice ? <Banner tone="warning">{notice}</Banner> : null}
         {!graph.metrics.configured && !fleetEmpty ? (
           <Banner tone="info">
-            <span data-testid="metrics-banner">
-              <strong className="font-semibold">Calls need metrics</strong> — configure a Prometheus
-              source to draw the calls between services. The map shows the inventory until then.{" "}
-              <Link href="/settings/metrics" className="font-medium underline">
-                Configure a Prometheus source
-              </Link>
-            </span>
+            {demoWithoutPrometheus ? (
+              <DemoMetricsMissing />
+            ) : (
+              <span data-testid="metrics-banner">
+                <strong className="font-semibold">Calls need metrics</strong> — configure a
+                Prometheus source to draw the calls between services. The map shows the inventory
+                until then.{" "}
+                <Link href="/settings/metrics" className="font-medium underline">
+                  Configure a Prometheus source
+                </Link>
+              </span>
+            )}
           </Banner>
         ) : null}
         {foldedBySize ? (

@@ -10,6 +10,7 @@ import { HealthBadge } from "@/components/status/status-badges";
 import { EndpointCount } from "@/components/status/endpoint-count";
 import { PageHeader } from "@/components/ui/page-header";
 import { getGlobalService } from "@/lib/services/catalog";
+import { demoRunsWithoutPrometheus } from "@/lib/services/service-metrics";
 import { requireUser } from "../../../require-user";
 
 export const dynamic = "force-dynamic";
@@ -59,7 +60,11 @@ export default async function GlobalServicePage({ params }: GlobalServicePagePro
 
       <div className="space-y-4" data-can-change={canChange ? "true" : "false"}>
         <MembersTable service={service} />
-        <GoldenSignalsCard namespace={service.namespace} name={service.name} />
+        <GoldenSignalsCard
+          namespace={service.namespace}
+          name={service.name}
+          demoWithoutPrometheus={demoRunsWithoutPrometheus()}
+        />
         <ServiceAlertsSection namespace={service.namespace} name={service.name} />
         <FailoverSection service={service} canChange={canChange} />
       </div>
