@@ -82,79 +82,100 @@ const columns = (url: string) =>
   );
 
 const ALL = readMigrations().map((m) => m.name);
+// Each case starts its own embedded Postgres and the Prisma CLI without TEST_DATABASE_URL:
+// ~15 s on an idle 2-core machine, over a minute on a loaded one.
+const SLOW = 180_000;
 
 describe("the runtime migrator and prisma migrate", () => {
-  it("applies every migration once, and prisma migrate status finds the database up to date", async () => {
-    const url = await freshDatabase();
-    expect(ALL.length).toBeGreaterThan(0);
-    expect(await applyMigrations(url)).toEqual(ALL);
-    expect(await applyMigrations(url)).toEqual([]);
-    const status = prisma(url, "migrate", "status");
-    expect(status.out).toContain("Database schema is up to date");
-    expect(status.status).toBe(0);
-  }, 60_000);
+  it(
+    "applies every migration once, and prisma migrate status finds the database up to date",
+    async () => {
+      const url = await freshDatabase();
+      expect(ALL.length).toBeGreaterThan(0);
+      expect(await applyMigrations(url)).toEqual(ALL);
+      expect(await applyMigrations(url)).toEqual([]);
+      const status = prisma(url, "migrate", "status");
+      expect(status.out).toContain("Database schema is up to date");
+      expect(status.status).toBe(0);
+    },
+    SLOW,
+  );
 
-  it("finds nothing to do on a database prisma migrate deploy migrated, with the same history and schema", async () => {
-    const ours = await freshDatabase();
-    const theirs = await freshDatabase();
-    await applyMigrations(ours);
-    const deploy = prisma(theirs, "migrate", "deploy");
-    expect(deploy.status, deploy.out).toBe(0);
-    expect(await applyMigrations(theirs)).toEqual([]);
-    const h = await history(ours);
-    expect(h.map((r) => r.migration_name)).toEqual(ALL);
-    expect(h.every((r) => r.applied_steps_count === 1)).toBe(true);
-    expect(await history(theirs)).toEqual(h);
-    expect(await columns(ours)).toEqual(await columns(theirs));
-  }, 60_000);
+  it(
+    "finds nothing to do on a database prisma migrate deploy migrated, with the same history and schema",
+    async () => {
+      const ours = await freshDatabase();
+      const theirs = await freshDatabase();
+      await applyMigrations(ours);
+      const deploy = prisma(theirs, "migrate", "deploy");
+      expect(deploy.status, deploy.out).toBe(0);
+      expect(await applyMigrations(theirs)).toEqual([]);
+      const h = await history(ours);
+      expect(h.map((r) => r.migration_name)).toEqual(ALL);
+      expect(h.every((r) => r.applied_steps_count === 1)).toBe(true);
+      expect(await history(theirs)).toEqual(h);
+      expect(await columns(ours)).toEqual(await columns(theirs));
+    },
+    SLOW,
+  );
 
   // Several sessions at once need a Postgres server (CI runs this file with TEST_DATABASE_URL
   // too): the embedded database serves one connection at a time.
   if (process.env.TEST_DATABASE_URL) {
-    it("applies each migration exactly once when several processes start at once", async () => {
-      const url = await freshDatabase();
-      const runs = await Promise.all([1, 2, 3].map(() => applyMigrations(url)));
-      expect(runs.flat().sort()).toEqual(ALL);
-      expect((await history(url)).map((r) => r.migration_name)).toEqual(ALL);
-    }, 60_000);
+    it(
+      "applies each migration exactly once when several processes start at once",
+      async () => {
+        const url = await freshDatabase();
+        const runs = await Promise.all([1, 2, 3].map(() => applyMigrations(url)));
+        expect(runs.flat().sort()).toEqual(ALL);
+        expect((await history(url)).map((r) => r.migration_name)).toEqual(ALL);
+      },
+      SLOW,
+    );
   }
 
-  it("records a failed migration, rolls its statements back and refuses to go on until it is resolved", async () => {
-    const url = await freshDatabase();
-    const dir = mkdtempSync(path.join(tmpdir(), "meridian-migrations-"));
-    cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
-    cpSync(MIGRATIONS_DIR, dir, { recursive: true });
-    const bad = "29991231000000_broken";
-    mkdirSync(path.join(dir, bad));
-    writeFileSync(
-      path.join(dir, bad, "migration.sql"),
-      `CREATE TABLE "HalfDone" ("id" TEXT);\nSELECT * FROM "NoSuchTable";\n`,
-    );
+  it(
+    "records a failed migration, rolls its statements back and refuses to go on until it is resolved",
+    async () => {
+      const url = await freshDatabase();
+      const dir = mkdtempSync(path.join(tmpdir(), "meridian-migrations-"));
+      cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+      cpSync(MIGRATIONS_DIR, dir, { recursive: true });
+      const bad = "29991231000000_broken";
+      mkdirSync(path.join(dir, bad));
+      writeFileSync(
+        path.join(dir, bad, "migration.sql"),
+        `CREATE TABLE "HalfDone" ("id" TEXT);\nSELECT * FROM "NoSuchTable";\n`,
+      );
 
-    await expect(applyMigrations(url, { dir })).rejects.toThrow(`migration ${bad} failed`);
-    const rows = await query<{ finished_at: Date | null; logs: string | null }>(
-      url,
-      `SELECT finished_at, logs FROM "_prisma_migrations" WHERE migration_name = '${bad}'`,
-    );
-    expect(rows).toHaveLength(1);
-    expect(rows[0]?.finished_at).toBeNull();
-    expect(rows[0]?.logs).toContain("NoSuchTable");
-    const halfDone = await query(url, `SELECT to_regclass('"HalfDone"') AS t`);
-    expect(halfDone).toEqual([{ t: null }]);
-    // The good migrations before it stay applied.
-    expect((await history(url)).map((r) => r.migration_name)).toEqual(ALL);
+      await expect(applyMigrations(url, { dir })).rejects.toThrow(`migration ${bad} failed`);
+      const rows = await query<{ finished_at: Date | null; logs: string | null }>(
+        url,
+        `SELECT finished_at, logs FROM "_prisma_migrations" WHERE migration_name = '${bad}'`,
+      );
+      expect(rows).toHaveLength(1);
+      expect(rows[0]?.finished_at).toBeNull();
+      expect(rows[0]?.logs).toContain("NoSuchTable");
+      const halfDone = await query(url, `SELECT to_regclass('"HalfDone"') AS t`);
+      expect(halfDone).toEqual([{ t: null }]);
+      // The good migrations before it stay applied.
+      expect((await history(url)).map((r) => r.migration_name)).toEqual(ALL);
 
-    await expect(applyMigrations(url, { dir })).rejects.toThrow(`migration ${bad} failed earlier`);
+      await expect(applyMigrations(url, { dir })).rejects.toThrow(
+        `migration ${bad} failed earlier`,
+      );
 
-    // What docs/install.md tells an operator: fix the migration, mark the attempt rolled back.
-    writeFileSync(path.join(dir, bad, "migration.sql"), `CREATE TABLE "HalfDone" ("id" TEXT);\n`);
-    await query(
-      url,
-      `UPDATE "_prisma_migrations" SET rolled_back_at = now() WHERE migration_name = '${bad}'`,
-    );
-    expect(await applyMigrations(url, { dir })).toEqual([bad]);
-    expect(await query(url, `SELECT to_regclass('"HalfDone"')::text AS t`)).toEqual([
-      { t: '"HalfDone"' },
-    ]);
-  }, 60_000);
+      // What docs/install.md tells an operator: fix the migration, mark the attempt rolled back.
+      writeFileSync(path.join(dir, bad, "migration.sql"), `CREATE TABLE "HalfDone" ("id" TEXT);\n`);
+      await query(
+        url,
+        `UPDATE "_prisma_migrations" SET rolled_back_at = now() WHERE migration_name = '${bad}'`,
+      );
+      expect(await applyMigrations(url, { dir })).toEqual([bad]);
+      expect(await query(url, `SELECT to_regclass('"HalfDone"')::text AS t`)).toEqual([
+        { t: '"HalfDone"' },
+      ]);
+    },
+    SLOW,
+  );
 });
