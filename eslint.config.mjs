@@ -26,7 +26,8 @@ const LAYERS = {
     "metrics",
     "store",
   ],
-  api: ["agent-protocol", "infra", "model", "domain", "services", "store"],
+  // graph: the OpenAPI document (lib/api/openapi) describes the topology answer lib/graph shapes.
+  api: ["agent-protocol", "infra", "model", "domain", "graph", "services", "store"],
   auth: ["agent-protocol", "infra", "model", "domain", "crypto", "services", "api"],
 };
 

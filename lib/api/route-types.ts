@@ -20,3 +20,6 @@ export type AgentApiRequest = {
 
 /** A wrapped agent API handler: Next.js calls it with a NextRequest, the agent listener too. */
 export type AgentRouteHandler = (req: AgentApiRequest, ctx: RouteContext) => Promise<Response>;
+
+/** Who may call a wrapped handler: at least this role, anyone, or a cluster's agent credential. */
+export type RouteAccess = "viewer" | "operator" | "admin" | "public" | "agent";

@@ -7,6 +7,7 @@ import type {
   AgentApiRequest,
   AgentRouteHandler,
   Params,
+  RouteAccess,
   RouteContext,
 } from "@/lib/api/route-types";
 import { hasRole } from "@/lib/auth/roles";
@@ -24,7 +25,11 @@ export type RouteHandler = (req: NextRequest, ctx: RouteContext) => Promise<Resp
 /** Every handler produced by the wrappers, so the route audit test can prove none is bare. */
 export const WRAPPED_HANDLERS = new WeakSet<object>();
 
+/** Each wrapped handler's access, so the OpenAPI parity test can hold the document to it. */
+export const ROUTE_ACCESS = new WeakMap<object, RouteAccess>();
+
 function guard<R extends AgentApiRequest>(
+  access: RouteAccess,
   run: (req: R, ctx: RouteContext) => Promise<Response>,
 ): (req: R, ctx: RouteContext) => Promise<Response> {
   const handler = async (req: R, ctx: RouteContext) => {
@@ -35,6 +40,7 @@ function guard<R extends AgentApiRequest>(
     }
   };
   WRAPPED_HANDLERS.add(handler);
+  ROUTE_ACCESS.set(handler, access);
   return handler;
 }
 
@@ -46,7 +52,7 @@ function guard<R extends AgentApiRequest>(
  * @example export const POST = withAuth(handleCreate, { role: "operator" });
  */
 export function withAuth(handler: AuthedHandler, opts: { role: RoleName }): RouteHandler {
-  return guard(async (req, ctx) => {
+  return guard(opts.role, async (req, ctx) => {
     const principal = await resolvePrincipal(req);
     if (!principal) throw new ApiError(401, "unauthenticated", "Sign in or send a valid API token");
     if (!hasRole(principal.role, opts.role)) {
@@ -65,11 +71,11 @@ export function withAuth(handler: AuthedHandler, opts: { role: RoleName }): Rout
 export function publicRoute<R extends AgentApiRequest = NextRequest>(
   handler: (req: R, ctx: { params: Params }) => Promise<Response>,
 ): (req: R, ctx: RouteContext) => Promise<Response> {
-  return guard<R>(async (req, ctx) => handler(req, { params: (await ctx.params) ?? {} }));
+  return guard<R>("public", async (req, ctx) => handler(req, { params: (await ctx.params) ?? {} }));
 }
 
 export { NextResponse };
-export type { AgentApiRequest, AgentRouteHandler, RouteContext };
+export type { AgentApiRequest, AgentRouteHandler, RouteAccess, RouteContext };
 
 export type AgentHandler = (
   req: AgentApiRequest,
@@ -86,7 +92,7 @@ export type AgentHandler = (
  * (`Authorization: Bearer mrd_agent_…`) and only ever acts on its own cluster.
  */
 export function withAgent(handler: AgentHandler): AgentRouteHandler {
-  return guard<AgentApiRequest>(async (req, ctx) => {
+  return guard<AgentApiRequest>("agent", async (req, ctx) => {
     const credential = /^Bearer\s+(\S+)$/i.exec(req.headers.get("authorization") ?? "")?.[1];
     const agent = credential ? await authenticateAgent(credential) : null;
     if (!credential || !agent) {

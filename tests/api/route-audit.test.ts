@@ -1,32 +1,23 @@
 // Enumerates every route handler under app/api so a new route without the wrapper fails here.
-import { readdirSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { WRAPPED_HANDLERS, type RouteHandler } from "@/lib/auth/with-auth";
 import { resetDatabase } from "../helpers/db";
 import { call, userWithToken } from "../helpers/api";
+import { API_DIR, METHODS, ROUTES as routes } from "../helpers/routes";
 
-const API_DIR = path.resolve(import.meta.dirname, "../../app/api");
-const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"] as const;
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /** Routes that are public on purpose. */
-const PUBLIC = new Set(["/api/healthz", "/api/auth/[...nextauth]", "/api/agent/v1/register"]);
+const PUBLIC = new Set([
+  "/api/healthz",
+  "/api/auth/[...nextauth]",
+  "/api/agent/v1/register",
+  "/api/v1/openapi.json",
+  "/api/agent/v1/openapi.json",
+]);
 /** Mutations a viewer may make: on their own things only. */
 const VIEWER_MAY = new Set(["POST /api/v1/tokens", "DELETE /api/v1/tokens/[id]"]);
-
-function findRoutes(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) return findRoutes(p);
-    return e.name === "route.ts" ? [p] : [];
-  });
-}
-
-const routes = findRoutes(API_DIR).map((file) => ({
-  file,
-  route: "/api/" + path.relative(API_DIR, path.dirname(file)).split(path.sep).join("/"),
-}));
 
 /** A concrete URL and params for a route pattern like /api/v1/clusters/[name]. */
 function concrete(route: string) {

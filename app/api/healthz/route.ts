@@ -1,5 +1,6 @@
 // GET /api/healthz — liveness and database reachability (no auth, no details)
-import { NextResponse } from "next/server";
+import { json } from "@/lib/api/respond";
+import { healthSchema } from "@/lib/model/api";
 import { publicRoute } from "@/lib/auth/with-auth";
 import { pingDatabase } from "@/lib/services/health";
 
@@ -8,11 +9,8 @@ export const dynamic = "force-dynamic";
 export const GET = publicRoute(async () => {
   try {
     const latencyMs = await pingDatabase();
-    return NextResponse.json({ status: "ok", database: { reachable: true, latencyMs } });
+    return json(healthSchema, { status: "ok", database: { reachable: true, latencyMs } });
   } catch {
-    return NextResponse.json(
-      { status: "degraded", database: { reachable: false } },
-      { status: 503 },
-    );
+    return json(healthSchema, { status: "degraded", database: { reachable: false } }, 503);
   }
 });

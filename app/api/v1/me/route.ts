@@ -1,10 +1,11 @@
 // GET /api/v1/me — who the caller is (user and role; never the credential)
-import { NextResponse } from "next/server";
+import { json } from "@/lib/api/respond";
+import { meSchema } from "@/lib/model/api";
 import { withAuth } from "@/lib/auth/with-auth";
 
 export const GET = withAuth(
   async (_req, { principal }) =>
-    NextResponse.json({
+    json(meSchema, {
       id: principal.userId,
       email: principal.email,
       role: principal.role,

@@ -1,18 +1,15 @@
 // GET /api/v1/users — list users; POST /api/v1/users — create a user with a role (admin)
-import { z } from "zod";
 import { json, readJson } from "@/lib/api/respond";
 import { parseOrThrow } from "@/lib/api/errors";
+import { userListSchema } from "@/lib/model/api";
 import { userCreateSchema, userSchema } from "@/lib/model/inventory";
 import { withAuth } from "@/lib/auth/with-auth";
 import { actorOf } from "@/lib/model/actor";
 import { createUser, listUsers } from "@/lib/services/users";
 
-export const GET = withAuth(
-  async () => json(z.object({ items: z.array(userSchema) }), { items: await listUsers() }),
-  {
-    role: "admin",
-  },
-);
+export const GET = withAuth(async () => json(userListSchema, { items: await listUsers() }), {
+  role: "admin",
+});
 
 export const POST = withAuth(
   async (req, { principal }) => {

@@ -1,0 +1,213 @@
+// The administration part of the REST document: the caller, API tokens, users, metrics
+// sources, alerts and the health check.
+import { z } from "zod";
+import type { ZodOpenApiPathsObject } from "zod-openapi";
+import { alertListSchema, alertQuerySchema, alertSummarySchema } from "@/lib/model/alerts";
+import { healthSchema, meSchema, userListSchema } from "@/lib/model/api";
+import {
+  apiTokenCreateSchema,
+  apiTokenListSchema,
+  createdApiTokenSchema,
+  userCreateSchema,
+  userSchema,
+} from "@/lib/model/inventory";
+import {
+  metricsSourceCreateSchema,
+  metricsSourceListSchema,
+  metricsSourceSchema,
+  metricsSourceUpdateSchema,
+  sourceTestResultSchema,
+} from "@/lib/model/metrics";
+import { openApiDocumentSchema, operation, pathParam } from "./operation";
+
+const byId = (what: string) => z.object({ id: pathParam(`The ${what}'s id`, "cm4x2k9a0000") });
+const NO_SOURCE = "No metrics source with that id";
+
+export const ADMIN_PATHS: ZodOpenApiPathsObject = {
+  "/api/v1/openapi.json": {
+    get: operation({
+      id: "getOpenApiDocument",
+      summary: "This document",
+      tag: "Health",
+      access: "public",
+      ok: {
+        status: 200,
+        description: "The REST API's OpenAPI 3.1 document",
+        schema: openApiDocumentSchema,
+      },
+    }),
+  },
+  "/api/healthz": {
+    get: operation({
+      id: "getHealth",
+      summary: "Liveness and database reachability",
+      tag: "Health",
+      access: "public",
+      ok: {
+        status: 200,
+        description: "Up, and the database answers",
+        schema: healthSchema,
+        example: { status: "ok", database: { reachable: true, latencyMs: 1.2 } },
+      },
+      unavailable: { description: "The database does not answer", schema: healthSchema },
+    }),
+  },
+  "/api/v1/me": {
+    get: operation({
+      id: "getMe",
+      summary: "Who the caller is",
+      tag: "Users",
+      access: "viewer",
+      ok: {
+        status: 200,
+        description: "The caller's user and role",
+        schema: meSchema,
+        example: { id: "cm4x2k9a0000", email: "ops@example.org", role: "operator", via: "token" },
+      },
+    }),
+  },
+  "/api/v1/tokens": {
+    get: operation({
+      id: "listApiTokens",
+      summary: "The caller's API tokens",
+      tag: "API tokens",
+      access: "viewer",
+      ok: {
+        status: 200,
+        description: "The caller's tokens (never their secrets)",
+        schema: apiTokenListSchema,
+      },
+    }),
+    post: operation({
+      id: "createApiToken",
+      summary: "Issue an API token for the caller",
+      description: "The token is shown once, in this answer. A token cannot mint tokens: sign in.",
+      tag: "API tokens",
+      access: "viewer",
+      body: apiTokenCreateSchema,
+      bodyExample: { name: "ci", expiresInDays: 90 },
+      ok: {
+        status: 201,
+        description: "The token (shown once) and its entry",
+        schema: createdApiTokenSchema,
+      },
+      errors: { 403: "Called with an API token rather than a session" },
+    }),
+  },
+  "/api/v1/tokens/{id}": {
+    delete: operation({
+      id: "revokeApiToken",
+      summary: "Revoke one of the caller's API tokens",
+      tag: "API tokens",
+      access: "viewer",
+      path: byId("token"),
+      ok: { status: 204, description: "Revoked" },
+      errors: { 404: "The caller has no token with that id" },
+    }),
+  },
+  "/api/v1/users": {
+    get: operation({
+      id: "listUsers",
+      summary: "List users",
+      tag: "Users",
+      access: "admin",
+      ok: { status: 200, description: "Every user", schema: userListSchema },
+    }),
+    post: operation({
+      id: "createUser",
+      summary: "Create a user with a role",
+      tag: "Users",
+      access: "admin",
+      body: userCreateSchema,
+      bodyExample: {
+        email: "ops@example.org",
+        password: "correct horse battery",
+        role: "operator",
+      },
+      ok: { status: 201, description: "The new user", schema: userSchema },
+      errors: { 409: "A user with that email exists" },
+    }),
+  },
+  "/api/v1/metrics/sources": {
+    get: operation({
+      id: "listMetricsSources",
+      summary: "Metrics sources (never their credentials)",
+      tag: "Metrics",
+      access: "viewer",
+      ok: { status: 200, description: "Every source", schema: metricsSourceListSchema },
+    }),
+    post: operation({
+      id: "createMetricsSource",
+      summary: "Add a metrics source",
+      tag: "Metrics",
+      access: "admin",
+      body: metricsSourceCreateSchema,
+      ok: { status: 201, description: "The new source", schema: metricsSourceSchema },
+      errors: { 409: "A source of that name exists", 422: "The URL is not allowed (SSRF guard)" },
+    }),
+  },
+  "/api/v1/metrics/sources/{id}": {
+    patch: operation({
+      id: "updateMetricsSource",
+      summary: "Edit a metrics source",
+      tag: "Metrics",
+      access: "admin",
+      path: byId("metrics source"),
+      body: metricsSourceUpdateSchema,
+      ok: { status: 200, description: "The source as saved", schema: metricsSourceSchema },
+      errors: {
+        404: NO_SOURCE,
+        409: "The source changed, or the name is taken",
+        422: "The URL is not allowed (SSRF guard)",
+      },
+    }),
+    delete: operation({
+      id: "deleteMetricsSource",
+      summary: "Remove a metrics source",
+      tag: "Metrics",
+      access: "admin",
+      path: byId("metrics source"),
+      ok: { status: 204, description: "Removed" },
+      errors: { 404: NO_SOURCE },
+    }),
+  },
+  "/api/v1/metrics/sources/{id}/test": {
+    post: operation({
+      id: "testMetricsSource",
+      summary: "Probe a metrics source's build info",
+      tag: "Metrics",
+      access: "admin",
+      path: byId("metrics source"),
+      ok: { status: 200, description: "What the probe found", schema: sourceTestResultSchema },
+      errors: { 404: NO_SOURCE },
+    }),
+  },
+  "/api/v1/alerts": {
+    get: operation({
+      id: "listAlerts",
+      summary: "The fleet's alerts with rollups per global service",
+      tag: "Alerts",
+      access: "viewer",
+      query: alertQuerySchema,
+      ok: {
+        status: 200,
+        description: "Alerts, rollups and per-source status",
+        schema: alertListSchema,
+      },
+    }),
+  },
+  "/api/v1/alerts/summary": {
+    get: operation({
+      id: "getAlertSummary",
+      summary: "Alert counts by state and severity, for badges",
+      tag: "Alerts",
+      access: "viewer",
+      query: alertQuerySchema,
+      ok: {
+        status: 200,
+        description: "Counts and affected global services",
+        schema: alertSummarySchema,
+      },
+    }),
+  },
+};
