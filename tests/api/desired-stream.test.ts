@@ -184,4 +184,24 @@ describe("desired-state stream lifetime", () => {
     await new Promise((r) => setTimeout(r, 20));
     expect(desiredWatchers("sse-life")).toBe(0);
   });
+
+  it("stops watching when its body is cancelled, even with the request still open", async () => {
+    // A client that drops the body (the agent stopping, a proxy giving up) without the request's
+    // signal firing: the cancel must reach the event source through the SSE encoding.
+    const body = await openDesiredStream({
+      clusterName: "sse-life",
+      after: -1,
+      signal: new AbortController().signal,
+      stillValid: async () => true,
+    });
+    // As a server hands it on: the body piped into the connection's own stream.
+    const wire = new TransformStream<Uint8Array, Uint8Array>();
+    void body.pipeTo(wire.writable).catch(() => undefined);
+    const reader = wire.readable.getReader();
+    await reader.read(); // connected: the first keep-alive
+    expect(desiredWatchers("sse-life")).toBe(1);
+    await reader.cancel();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(desiredWatchers("sse-life")).toBe(0);
+  });
 });
