@@ -48,6 +48,11 @@ export const reportedServiceSchema = z
   .strict();
 export type ReportedService = z.infer<typeof reportedServiceSchema>;
 
+/** Istio data plane modes: sidecar proxies, or ambient (ztunnel + waypoints). */
+export const DATAPLANE_MODES = ["sidecar", "ambient"] as const;
+
+// The optional fields below came after the first agents: an old agent omits them and stays
+// valid; Meridian then treats them as unknown (and the plan says what it assumed).
 export const reportedMeshSchema = z
   .object({
     type: z.enum(MESH_TYPES),
@@ -60,6 +65,14 @@ export const reportedMeshSchema = z
         "rootCaFingerprint must be a SHA-256 fingerprint",
       )
       .default(""),
+    /** Istio: `values.global.multiCluster.clusterName`, the `topology.istio.io/cluster` value. */
+    clusterId: z.string().max(253).optional(),
+    /** Istio: `values.global.network`, the `topology.istio.io/network` value. */
+    network: z.string().max(63).optional(),
+    /** Istio's DNS proxy (mesh config `defaultConfig.proxyMetadata`). */
+    dnsProxy: z.object({ capture: z.boolean(), autoAllocate: z.boolean() }).strict().optional(),
+    /** Istio: "ambient" when ztunnel runs, else "sidecar". */
+    dataplaneMode: z.enum(DATAPLANE_MODES).optional(),
   })
   .strict();
 export type ReportedMesh = z.infer<typeof reportedMeshSchema>;
@@ -68,6 +81,8 @@ export type ReportedMesh = z.infer<typeof reportedMeshSchema>;
 export const clusterSnapshotSchema = z
   .object({
     meshes: z.array(reportedMeshSchema).max(MESH_TYPES.length).default([]),
+    /** Namespaces of the cluster (optional: agents before it did not send them). */
+    namespaces: z.array(dnsLabel("namespace")).max(MAX_SERVICES).optional(),
     services: z.array(reportedServiceSchema).max(MAX_SERVICES),
   })
   .strict()

@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { FleetFile } from "../agent-protocol/fleet-file";
 import { dnsLabel } from "../agent-protocol/k8s-names";
 import {
+  DATAPLANE_MODES,
   MESH_TYPES,
   SERVICE_TYPES,
   servicePortSchema,
@@ -54,6 +55,25 @@ export const inventoryClusterSchema = z
       .string()
       .regex(FINGERPRINT, "rootCaFingerprint must be a SHA-256 fingerprint")
       .default(""),
+    /** The mesh's version as the agent reads it ("" = unknown; e.g. Istio 1.24.2, stable-2.17.1). */
+    meshVersion: z.string().max(64).default(""),
+    /**
+     * Istio's cluster id (`values.global.multiCluster.clusterName`), the value of every endpoint's
+     * `topology.istio.io/cluster` label; "" = not reported (old agent or not Istio).
+     */
+    meshClusterId: z.string().max(253).default(""),
+    /**
+     * Istio's DNS proxy from the mesh config (`defaultConfig.proxyMetadata`
+     * ISTIO_META_DNS_CAPTURE / ISTIO_META_DNS_AUTO_ALLOCATE); absent = not reported.
+     */
+    dnsProxy: z.object({ capture: z.boolean(), autoAllocate: z.boolean() }).strict().optional(),
+    /** Istio data plane: sidecars or ambient (ztunnel); absent = not reported (sidecar assumed). */
+    dataplaneMode: z.enum(DATAPLANE_MODES).optional(),
+    /**
+     * Namespaces that exist in the cluster, when the agent reports them; absent = unknown, and
+     * the namespaces of the reported Services stand in for them.
+     */
+    namespaces: z.array(dnsLabel("namespace")).max(20_000).optional(),
     services: z.array(inventoryServiceSchema).default([]),
   })
   .strict();
@@ -129,6 +149,11 @@ export const globalServiceIntentSchema = z
     trafficWeights: z.record(z.string(), z.number().int().min(0).max(100)).optional(),
     /** Consumer clusters allowed to call; absent = every importer. */
     access: z.array(z.string()).optional(),
+    /**
+     * Opt-in: where a cluster lacks the service's namespace, the agent creates it (labelled as
+     * Meridian's) instead of the plan warning that applying there fails.
+     */
+    createNamespace: z.boolean().optional(),
   })
   .strict();
 export type GlobalServiceIntent = z.infer<typeof globalServiceIntentSchema>;
@@ -192,11 +217,25 @@ export function inventoryFromFleetFile(file: FleetFile): FleetInventory {
   };
 }
 
-type MeshOfCluster = { type: Mesh; trustDomain: string; rootCaFingerprint: string };
+/** A reported mesh as the inventory reads it (ReportedMesh; the details are optional). */
+type MeshOfCluster = {
+  type: Mesh;
+  trustDomain: string;
+  rootCaFingerprint: string;
+  version?: string;
+  clusterId?: string;
+  network?: string;
+  dnsProxy?: { capture: boolean; autoAllocate: boolean };
+  dataplaneMode?: (typeof DATAPLANE_MODES)[number];
+};
 
-/** A cluster of the inventory, its mesh the primary one of those it reports. */
+/**
+ * A cluster of the inventory, its mesh the primary one of those it reports. What only newer
+ * agents report (mesh version, Istio cluster id and network, DNS proxy, data plane, namespaces)
+ * is copied when present; absent, the translators treat it as unknown.
+ */
 export function inventoryCluster(
-  c: { name: string; region: string; zone: string; network: string },
+  c: { name: string; region: string; zone: string; network: string; namespaces?: string[] },
   meshes: readonly MeshOfCluster[],
   services: InventoryService[],
 ): InventoryCluster {
@@ -205,10 +244,15 @@ export function inventoryCluster(
     name: c.name,
     region: c.region,
     zone: c.zone,
-    network: c.network,
+    network: c.network || mesh?.network || "",
     mesh: mesh?.type ?? "none",
     trustDomain: mesh?.trustDomain ?? "",
     rootCaFingerprint: mesh?.rootCaFingerprint ?? "",
+    ...(mesh?.version ? { meshVersion: mesh.version } : {}),
+    ...(mesh?.clusterId ? { meshClusterId: mesh.clusterId } : {}),
+    ...(mesh?.dnsProxy ? { dnsProxy: { ...mesh.dnsProxy } } : {}),
+    ...(mesh?.dataplaneMode ? { dataplaneMode: mesh.dataplaneMode } : {}),
+    ...(c.namespaces ? { namespaces: [...c.namespaces] } : {}),
     services,
   };
 }
