@@ -184,6 +184,8 @@ function clusterDiff(plan: ClusterPlan): string {
 const SEVERITY: Partial<Record<WarningCode, PlanWarning["severity"]>> = {
   "trust-root-mismatch": "error",
   "mesh-mismatch": "error",
+  // The agent never creates a namespace unless the intent asks: the apply fails with NotFound.
+  "namespace-missing": "error",
   "no-workload-selector": "info",
   "externalname-not-exported": "info",
 };

@@ -58,6 +58,10 @@ export interface AnalyzedService {
   bystanders: InventoryCluster[];
   /** Failover tiers restricted to effective exporters; empty tiers dropped. */
   tiers: Exporter[][];
+  /** Every cluster of the inventory, by name (the MCS clusterset, Linkerd's possible peers). */
+  fleet: ReadonlyMap<string, InventoryCluster>;
+  /** Other global services of the same name in other namespaces (one service in Consul CE). */
+  namesakes: GlobalServiceIntent[];
   warnings: CompileWarning[];
 }
 
@@ -72,7 +76,11 @@ export function isHttpPort(p: InventoryPort): boolean {
 }
 
 /** Resolves one intent against the inventory and collects the fleet-level warnings. */
-export function analyzeService(intent: GlobalServiceIntent, index: FleetIndex): AnalyzedService {
+export function analyzeService(
+  intent: GlobalServiceIntent,
+  index: FleetIndex,
+  namesakes: GlobalServiceIntent[] = [],
+): AnalyzedService {
   const key = serviceKey(intent);
   const warnings: CompileWarning[] = [];
   const warn = (code: CompileWarning["code"], message: string, cluster?: string) =>
@@ -116,7 +124,7 @@ export function analyzeService(intent: GlobalServiceIntent, index: FleetIndex): 
     if (allowed && !allowed.has(imp.name))
       warn(
         "import-not-allowed",
-        `${imp.name} imports ${key} but is not on its access list: its import is not generated where the mesh can enforce access, and its calls are denied`,
+        `${imp.name} imports ${key} but is not on its access list: ${NOT_ALLOWED[imp.mesh]}`,
         imp.name,
       );
     for (const exp of exporters) {
@@ -155,9 +163,25 @@ export function analyzeService(intent: GlobalServiceIntent, index: FleetIndex): 
     consumers,
     bystanders,
     tiers,
+    fleet: index.clusters,
+    namesakes,
     warnings,
   };
 }
+
+// What happens to an importer left off the access list, by its mesh. Only Istio and Consul
+// enforce access at the exporter (AuthorizationPolicy, ServiceIntentions); the others only
+// stop discovery, so a caller that reaches the exporter another way is not denied.
+const NOT_ALLOWED: Readonly<Record<InventoryCluster["mesh"], string>> = {
+  istio:
+    "its import is not generated, and the exporters' AuthorizationPolicy denies its calls unless it shares an allowed trust domain",
+  consul: "its import is not generated, and the exporters' ServiceIntentions deny its calls",
+  linkerd:
+    "its Link does not mirror the service, but its calls are not denied: Meridian emits no Linkerd authorization policy",
+  cilium:
+    "its Service is not made global, but its calls are not denied: restrict them with a CiliumNetworkPolicy",
+  none: "the MCS API imports into the whole clusterset: it still sees the ServiceImport, and its calls are not denied",
+};
 
 type Warn = (code: CompileWarning["code"], message: string, cluster?: string) => void;
 

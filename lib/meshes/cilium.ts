@@ -1,5 +1,12 @@
 import type { AnalyzedService } from "./analysis";
-import { serviceOverlay, warnUnsupported, type MeshTranslator, type Target } from "./translator";
+import type { InventoryService } from "./model";
+import {
+  otherExporters,
+  serviceOverlay,
+  warnUnsupported,
+  type MeshTranslator,
+  type Target,
+} from "./translator";
 
 /** ClusterMesh annotations (cilium pkg/annotation/k8s.go; values parsed in clustermesh.go). */
 export const CILIUM_GLOBAL = "service.cilium.io/global";
@@ -21,27 +28,49 @@ export type CiliumAffinity = (typeof CILIUM_AFFINITY_VALUES)[number];
 export const ciliumTranslator: MeshTranslator = {
   mesh: "cilium",
   translate(svc, target, out) {
-    if (!target.exporter && !target.importer) return;
+    const self = target.cluster.name;
+    // An importer left off the access list is not made global (analysis warns it).
+    const consumer = target.importer && svc.consumers.some((c) => c.name === self);
+    if (!target.exporter && !consumer) return;
     const annotations = {
       [CILIUM_GLOBAL]: "true",
       [CILIUM_SHARED]: target.exporter ? "true" : "false",
-      [CILIUM_AFFINITY]: affinity(svc, target),
+      [CILIUM_AFFINITY]: affinity(svc, target, consumer),
     };
-    const local = target.exporter ?? localService(svc, target);
+    const local = target.exporter?.service ?? localService(svc, target);
     // The agent only decorates Services, never creates them (agent/src/kube/managed-kinds.ts).
     if (local) out.resource(serviceOverlay(svc, { annotations }));
     else
       out.warn(
         "needs-local-service",
-        `Cilium imports ${svc.key} only through a Service of that name in ${target.cluster.name}: create a selector-less one with the exporters' ports`,
+        `Cilium imports ${svc.key} only through a Service of that name in ${self}: create a selector-less one with the exporters' ports`,
       );
-    const remoteTiers = svc.tiers.filter((t) =>
-      t.some((e) => e.cluster.name !== target.cluster.name),
-    );
-    if (target.importer && remoteTiers.length > 1)
+    // A global Service load-balances over every cluster's shared endpoints for its own clients
+    // too: ClusterMesh has no export-only mode
+    // (https://docs.cilium.io/en/stable/network/clustermesh/services/).
+    if (target.exporter && !consumer && otherExporters(svc, self).length)
+      out.warn(
+        "mesh-cannot-express",
+        `${self} exports ${svc.key} without importing it, but ClusterMesh makes its Service global: ${self}'s own clients stay local (affinity local) while its endpoints are healthy, then use the other exporters' endpoints`,
+      );
+    if (consumer && !target.exporter && local && local.endpoints.ready > 0)
+      out.warn(
+        "mesh-cannot-express",
+        `${self}'s own ${local.endpoints.ready} ready endpoints of ${svc.key} serve its clients alongside the exporters' (its Service is global with shared=false), though ${self} does not export it`,
+      );
+    const remoteTiers = svc.tiers.filter((t) => t.some((e) => e.cluster.name !== self));
+    if (consumer && remoteTiers.length > 1)
       out.warn(
         "mesh-cannot-express",
         `Cilium cannot order failover between remote clusters of ${svc.key}: tiers after the local one share one priority`,
+      );
+    if (
+      consumer &&
+      svc.intent.failover?.tiers.some((t) => t.clusters.some((c) => c.weight !== undefined))
+    )
+      out.warn(
+        "mesh-cannot-express",
+        `Cilium cannot weight clusters within a failover tier of ${svc.key}: ClusterMesh balances evenly over the endpoints of every cluster it uses`,
       );
     warnUnsupported(svc, target, out, {
       trafficWeights:
@@ -53,14 +82,18 @@ export const ciliumTranslator: MeshTranslator = {
   },
 };
 
-function affinity(svc: AnalyzedService, target: Target): CiliumAffinity {
+// Importers follow the tiers: local in a first-tier cluster, remote in a later-tier exporter,
+// none elsewhere. An exporter that does not import prefers its own endpoints.
+function affinity(svc: AnalyzedService, target: Target, consumer: boolean): CiliumAffinity {
+  if (!target.exporter) return "none";
+  if (!consumer) return "local";
   const first = svc.tiers[0];
-  if (!first || !target.exporter) return "none";
+  if (!first) return "none";
   return first.some((e) => e.cluster.name === target.cluster.name) ? "local" : "remote";
 }
 
-function localService(svc: AnalyzedService, target: Target): boolean {
-  return target.cluster.services.some(
+function localService(svc: AnalyzedService, target: Target): InventoryService | undefined {
+  return target.cluster.services.find(
     (s) => s.namespace === svc.intent.namespace && s.name === svc.intent.name,
   );
 }

@@ -1,25 +1,34 @@
 import type { DesiredResource } from "../agent-protocol/messages";
+import type { AnalyzedService } from "./analysis";
+import { consulResolvers } from "./consul-failover";
 import { derivedName } from "./names";
-import { managedResource, type ResourceMerger } from "./resources";
-import { otherConsumers, otherExporters, warnUnsupported, type MeshTranslator } from "./translator";
+import { GLOBAL_SERVICE_ANNOTATION, managedResource, type ResourceMerger } from "./resources";
+import { otherConsumers, warnUnsupported, type MeshTranslator } from "./translator";
 
-const CONSUL = "consul.hashicorp.com/v1alpha1";
-/** Namespace Meridian writes Consul config-entry CRDs to (where consul-k8s is installed). */
-export const CONSUL_NAMESPACE = "consul";
-// exported-services is one config entry per admin partition, named after it: "default" in
-// Consul CE (https://developer.hashicorp.com/consul/docs/reference/config-entry/exported-services).
-const EXPORTED_SERVICES_NAME = "default";
+import { CONSUL, CONSUL_NAMESPACE, EXPORTED_SERVICES_NAME } from "./consul-names";
+
+export { CONSUL_NAMESPACE } from "./consul-names";
 
 interface ExportedEntry {
   name: string;
   consumers: { peer: string }[];
+}
+interface IntentionSource {
+  name: string;
+  peer: string;
+  action: string;
 }
 
 /**
  * Consul cluster peering (peer name = Meridian cluster name). Exporters list the service in
  * their partition's ExportedServices with one consumer per allowed peer, and get
  * ServiceIntentions allowing those peers. Importers get a ServiceResolver whose failover
- * targets are the exporting peers in tier order (Consul tries targets in list order).
+ * targets are the exporting peers in tier order (consul-failover.ts).
+ *
+ * consul-k8s CE maps every Kubernetes namespace into Consul's one namespace, and its webhooks
+ * refuse a second config-entry CRD for the same Consul name (see tests/kube/consul-webhook-rules.ts):
+ * so ServiceIntentions (one per destination name) and ServiceResolvers (one per service name)
+ * are named after the Consul service and merged across the global services that share it.
  */
 export const consulTranslator: MeshTranslator = {
   mesh: "consul",
@@ -39,52 +48,32 @@ export const consulTranslator: MeshTranslator = {
           `Consul CE has one namespace: the ${name} Services of namespaces ${[svc.intent.namespace, ...namesakes].sort().join(", ")} in ${self} are one Consul service, and peers importing ${svc.key} reach all of them`,
         );
       out.resource(
-        managedResource({
-          apiVersion: CONSUL,
-          kind: "ServiceIntentions",
-          namespace: CONSUL_NAMESPACE,
-          name: derivedName(name, svc.intent.namespace),
-          globalService: svc.key,
-          body: {
-            spec: {
-              destination: { name },
-              // A wildcard source scoped to a peer: any service of that cluster may call.
-              sources: peers.map((p) => ({ name: "*", peer: p.peer, action: "allow" })),
-            },
-          },
-        }),
+        serviceIntentions(
+          svc,
+          peers.map((p) => ({ name: "*", peer: p.peer, action: "allow" })),
+        ),
       );
     }
-    if (target.importer && svc.consumers.some((c) => c.name === self)) {
-      const order = svc.tiers.length ? svc.tiers.flat() : svc.exporters;
-      const targets = order
-        .filter((e) => e.cluster.name !== self)
-        .map((e) => ({ peer: e.cluster.name, service: name }));
-      if (targets.length && otherExporters(svc, self).length)
-        out.resource(
-          managedResource({
-            apiVersion: CONSUL,
-            kind: "ServiceResolver",
-            // consul-k8s takes the config entry's name from metadata.name: it must be the
-            // service's name, so it lives in the service's namespace to stay unique.
-            namespace: svc.intent.namespace,
-            name,
-            globalService: svc.key,
-            body: { spec: { failover: { "*": { targets } } } },
-          }),
-        );
-      if (svc.intent.failover?.tiers.some((t) => t.clusters.length > 1))
-        out.warn(
-          "mesh-cannot-express",
-          `Consul fails over one target at a time: clusters in the same tier of ${svc.key} are tried in listed order`,
-        );
-    }
+    if (target.importer && svc.consumers.some((c) => c.name === self))
+      for (const r of consulResolvers(svc, target, out)) out.resource(r);
     warnUnsupported(svc, target, out, {
       trafficWeights: "a ServiceSplitter splits between subsets of one service, not between peers",
       hostname: `Consul serves peered services as ${name}.virtual.<peer>.consul`,
     });
   },
 };
+
+// A wildcard source scoped to a peer: any service of that cluster may call.
+function serviceIntentions(svc: AnalyzedService, sources: IntentionSource[]): DesiredResource {
+  return managedResource({
+    apiVersion: CONSUL,
+    kind: "ServiceIntentions",
+    namespace: CONSUL_NAMESPACE,
+    name: derivedName(svc.intent.name),
+    globalService: svc.key,
+    body: { spec: { destination: { name: svc.intent.name }, sources } },
+  });
+}
 
 function exportedServices(services: ExportedEntry[]): DesiredResource {
   return managedResource({
@@ -110,13 +99,57 @@ export const mergeExportedServices: ResourceMerger = (a, b) => {
   const byName = new Map<string, ExportedEntry>();
   for (const e of [...entries(a), ...entries(b)]) {
     const prev = byName.get(e.name);
-    byName.set(e.name, prev ? { name: e.name, consumers: allConsumers(prev, e) } : e);
+    byName.set(
+      e.name,
+      prev ? { name: e.name, consumers: allPeers(prev.consumers, e.consumers) } : e,
+    );
   }
   return exportedServices([...byName.values()].sort((x, y) => (x.name < y.name ? -1 : 1)));
 };
 
-/** The consumers of two entries for one Consul service, each peer once, by peer name. */
-function allConsumers(x: ExportedEntry, y: ExportedEntry): ExportedEntry["consumers"] {
-  const peers = new Set([...x.consumers, ...y.consumers].map((c) => c.peer));
+/** The peers of two lists, each once, by peer name. */
+function allPeers(x: { peer: string }[], y: { peer: string }[]): { peer: string }[] {
+  const peers = new Set([...x, ...y].map((c) => c.peer));
   return [...peers].sort().map((peer) => ({ peer }));
 }
+
+/** The global services a merged object was compiled for, sorted, comma-separated. */
+function servicesOf(a: DesiredResource, b: DesiredResource): string {
+  const keys = [a, b].flatMap((r) =>
+    (r.metadata.annotations?.[GLOBAL_SERVICE_ANNOTATION] ?? "").split(",").filter(Boolean),
+  );
+  return [...new Set(keys)].sort().join(",");
+}
+
+/** One ServiceIntentions per destination name: the sources of every global service sharing it. */
+export const mergeServiceIntentions: ResourceMerger = (a, b) => {
+  const sources = (r: DesiredResource) => (r["spec"] as { sources: IntentionSource[] }).sources;
+  const peers = allPeers(sources(a), sources(b));
+  const merged = structuredClone(a);
+  merged.metadata.annotations = {
+    ...merged.metadata.annotations,
+    [GLOBAL_SERVICE_ANNOTATION]: servicesOf(a, b),
+  };
+  (merged["spec"] as { sources: IntentionSource[] }).sources = peers.map((p) => ({
+    name: "*",
+    peer: p.peer,
+    action: "allow",
+  }));
+  return merged;
+};
+
+/**
+ * One ServiceResolver per Consul service name: when two global services of that name import
+ * into one cluster with different failover, the one whose key sorts first wins (the translator
+ * warns), so the result does not depend on intent order.
+ */
+export const mergeServiceResolvers: ResourceMerger = (a, b) => {
+  const key = (r: DesiredResource) => r.metadata.annotations?.[GLOBAL_SERVICE_ANNOTATION] ?? "";
+  const first = key(a) <= key(b) ? a : b;
+  const merged = structuredClone(first);
+  merged.metadata.annotations = {
+    ...merged.metadata.annotations,
+    [GLOBAL_SERVICE_ANNOTATION]: servicesOf(a, b),
+  };
+  return merged;
+};

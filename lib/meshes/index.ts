@@ -1,11 +1,17 @@
 import type { DesiredResource } from "../agent-protocol/messages";
 import { analyzeService, indexFleet, type AnalyzedService, type FleetIndex } from "./analysis";
 import { ciliumTranslator } from "./cilium";
-import { consulTranslator, mergeExportedServices } from "./consul";
+import {
+  consulTranslator,
+  mergeExportedServices,
+  mergeServiceIntentions,
+  mergeServiceResolvers,
+} from "./consul";
 import { istioTranslator } from "./istio";
 import { linkerdTranslator } from "./linkerd";
 import { mcsTranslator } from "./mcs";
-import type { FleetIntent, FleetInventory, Mesh } from "./model";
+import type { FleetIntent, FleetInventory, GlobalServiceIntent, Mesh } from "./model";
+import { namespaceGuard } from "./namespaces";
 import { ResourceSet } from "./resources";
 import type { MeshTranslator, Sink, Target } from "./translator";
 import { sortWarnings, type CompileWarning } from "./warnings";
@@ -25,7 +31,11 @@ export const TRANSLATORS: Readonly<Record<Mesh, MeshTranslator>> = {
   consul: consulTranslator,
 };
 
-const MERGERS = { ExportedServices: mergeExportedServices };
+const MERGERS = {
+  ExportedServices: mergeExportedServices,
+  ServiceIntentions: mergeServiceIntentions,
+  ServiceResolver: mergeServiceResolvers,
+};
 
 /** What one cluster should run: its full desired resource set plus the warnings about it. */
 export interface ClusterCompilation {
@@ -85,6 +95,8 @@ function compile(
     warnings.set(n, []);
   }
   const fleetWide: CompileWarning[] = [];
+  const byName = new Map<string, GlobalServiceIntent[]>();
+  for (const s of intent.services) byName.set(s.name, [...(byName.get(s.name) ?? []), s]);
   for (const svcIntent of intent.services) {
     if (
       only &&
@@ -92,7 +104,8 @@ function compile(
       !svcIntent.imports.some((c) => only.has(c))
     )
       continue;
-    const svc = analyzeService(svcIntent, index);
+    const namesakes = (byName.get(svcIntent.name) ?? []).filter((s) => s !== svcIntent);
+    const svc = analyzeService(svcIntent, index, namesakes);
     for (const w of svc.warnings) {
       if (w.cluster) warnings.get(w.cluster)?.push(w);
       else fleetWide.push(w);
@@ -101,12 +114,19 @@ function compile(
       const set = sets.get(target.cluster.name);
       const list = warnings.get(target.cluster.name);
       if (!set || !list) continue;
+      const warn: Sink["warn"] = (code, message) =>
+        list.push({ code, message, globalService: svc.key, cluster: target.cluster.name });
+      const guard = namespaceGuard(svc, target.cluster, warn);
       const sink: Sink = {
-        resource: (r) => set.add(r),
-        warn: (code, message) =>
-          list.push({ code, message, globalService: svc.key, cluster: target.cluster.name }),
+        resource: (r) => {
+          const ns = guard.check(r);
+          if (ns) set.add(ns);
+          set.add(r);
+        },
+        warn,
       };
       TRANSLATORS[target.cluster.mesh].translate(svc, target, sink);
+      guard.flush();
     }
   }
   const clusters: Record<string, ClusterCompilation> = {};

@@ -1,4 +1,5 @@
 import type { Exporter } from "./analysis";
+import { istioClusterId } from "./istio-network";
 
 /** Endpoint label Istio sets to the cluster an endpoint runs in. */
 export const ISTIO_CLUSTER_LABEL = "topology.istio.io/cluster";
@@ -19,26 +20,32 @@ const NETWORK_LABEL = "topology.istio.io/network";
 export function failoverPriority(tiers: readonly Exporter[][]): {
   labels: string[];
   lost: string[];
+  /** Clusters pinned by `topology.istio.io/cluster` whose Istio cluster id was not reported. */
+  assumedIds: string[];
 } {
   const all = tiers.flat();
   const chain: string[] = [];
   const lost: string[] = [];
+  const assumedIds: string[] = [];
   const union: Exporter[] = [];
   for (const [i, tier] of tiers.slice(0, -1).entries()) {
     union.push(...tier);
     const label = selectorFor(union, all);
+    const only = union.length === 1 ? union[0] : undefined;
+    if (only && !only.cluster.meshClusterId) assumedIds.push(only.cluster.name);
     if (label) chain.unshift(label);
     else
       lost.push(
         `tiers ${i + 1} and ${i + 2} share one priority (no cluster, region or network label selects ${union.map((e) => e.cluster.name).join(", ")})`,
       );
   }
-  return { labels: chain, lost };
+  return { labels: chain, lost, assumedIds };
 }
 
 function selectorFor(union: readonly Exporter[], all: readonly Exporter[]): string | undefined {
   const only = union.length === 1 ? union[0] : undefined;
-  if (only) return `${ISTIO_CLUSTER_LABEL}=${only.cluster.name}`;
+  // The label's value is Istio's cluster id (values.global.multiCluster.clusterName).
+  if (only) return `${ISTIO_CLUSTER_LABEL}=${istioClusterId(only.cluster)}`;
   const names = new Set(union.map((e) => e.cluster.name));
   for (const [label, get] of [
     [REGION_LABEL, (e: Exporter) => e.cluster.region],

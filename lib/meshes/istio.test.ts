@@ -24,11 +24,17 @@ describe("Istio translator", () => {
     expectGolden("istio.yaml", compilationYaml(compileFleet(RICH_INTENT, bookinfoFleet("istio"))));
   });
 
-  it("imports get a ServiceEntry and DestinationRule for the global host, exporters nothing else", () => {
+  it("imports get a ServiceEntry and DestinationRule for the global host; exporters only what crosses networks", () => {
     const out = compileFleet(RICH_INTENT, bookinfoFleet("istio"));
     const kinds = (c: string) =>
       out.clusters[c]?.resources.map((r) => `${r.kind} ${r.metadata.name}`);
+    // east-2 (net-east) exports details and reviews to west-1 (net-west), and ratings to
+    // east-1 (its own network): only details and reviews cross the east-west gateway.
     expect(kinds("east-2")).toEqual([
+      expect.stringMatching(/^Gateway meridian-eastwest-details-bookinfo-/),
+      expect.stringMatching(/^Gateway meridian-eastwest-reviews-bookinfo-/),
+      expect.stringMatching(/^ServiceEntry meridian-details-bookinfo-/),
+      expect.stringMatching(/^ServiceEntry meridian-reviews-bookinfo-/),
       expect.stringMatching(/^AuthorizationPolicy meridian-details-bookinfo-/),
     ]);
     const se = out.clusters["west-1"]?.resources.find(

@@ -29,6 +29,21 @@ export const mcsTranslator: MeshTranslator = {
       trafficWeights: "the MCS API has no per-cluster weights",
       access: "the MCS API exports to the whole clusterset; restrict callers with NetworkPolicy",
     });
+    if (target.exporter) {
+      // A ServiceImport appears in every cluster of the clusterset (KEP-1645), so an imports list
+      // narrower than the clusterset cannot be honoured.
+      const self = target.cluster.name;
+      const importing = new Set(svc.importers.map((c) => c.name));
+      const others = [...svc.fleet.values()]
+        .filter((c) => c.mesh === "none" && c.name !== self && !importing.has(c.name))
+        .map((c) => c.name)
+        .sort();
+      if (others.length)
+        out.warn(
+          "mesh-cannot-express",
+          `the MCS API exports ${svc.key} to the whole clusterset: ${listed(others)} also get its ServiceImport, though the intent does not import it there`,
+        );
+    }
     if (target.importer && usesGlobalSuffix(svc))
       out.warn(
         "mesh-cannot-express",
@@ -36,3 +51,9 @@ export const mcsTranslator: MeshTranslator = {
       );
   },
 };
+
+function listed(names: string[]): string {
+  return names.length <= 5
+    ? names.join(", ")
+    : `${names.slice(0, 5).join(", ")} and ${names.length - 5} more`;
+}

@@ -55,13 +55,13 @@ export const inventoryClusterSchema = z
       .string()
       .regex(FINGERPRINT, "rootCaFingerprint must be a SHA-256 fingerprint")
       .default(""),
-    /** The mesh's version as the agent reads it ("" = unknown; e.g. Istio 1.24.2, stable-2.17.1). */
-    meshVersion: z.string().max(64).default(""),
+    /** The mesh's version as the agent reads it (absent or "" = unknown; e.g. 1.24.2, stable-2.17.1). */
+    meshVersion: z.string().max(64).optional(),
     /**
      * Istio's cluster id (`values.global.multiCluster.clusterName`), the value of every endpoint's
-     * `topology.istio.io/cluster` label; "" = not reported (old agent or not Istio).
+     * `topology.istio.io/cluster` label; absent or "" = not reported (old agent or not Istio).
      */
-    meshClusterId: z.string().max(253).default(""),
+    meshClusterId: z.string().max(253).optional(),
     /**
      * Istio's DNS proxy from the mesh config (`defaultConfig.proxyMetadata`
      * ISTIO_META_DNS_CAPTURE / ISTIO_META_DNS_AUTO_ALLOCATE); absent = not reported.

@@ -10,10 +10,14 @@ import type { DesiredResource } from "../agent-protocol/messages";
 // trailing ":".
 const PLAIN = /^(?:[A-Za-z_/]|\d+[A-Za-z]+(?![\w.:+-]))[\w./@:#=+*-]*(?: [\w./@:#=+*-]+)*$/;
 const RESERVED = /^(?:true|false|yes|no|on|off|y|n|null|e[-+]?\d+)$/i;
+// Dotted numbers with three or more parts (IPv4 addresses, versions) are strings to every YAML
+// reader: no number or date form has more than one dot.
+const DOTTED = /^\d+(?:\.\d+){2,}$/;
 // Characters JSON.stringify leaves raw that a YAML reader treats as line breaks.
 const BREAKS = /[\u0085\u2028\u2029]/g;
 
 function str(s: string): string {
+  if (DOTTED.test(s)) return s;
   if (PLAIN.test(s) && !RESERVED.test(s) && !/: | #|:$/.test(s)) return s;
   return JSON.stringify(s).replace(
     BREAKS,

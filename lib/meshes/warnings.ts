@@ -19,7 +19,11 @@ export type WarningCode =
   /** The mesh needs a Service in the importing cluster that does not exist there. */
   | "needs-local-service"
   /** No workload selector is known for the Service, so a workload-scoped resource is skipped. */
-  | "no-workload-selector";
+  | "no-workload-selector"
+  /** A resource goes to a namespace the cluster is not known to have; applying it fails. */
+  | "namespace-missing"
+  /** The cluster's mesh configuration lacks (or did not report) a setting the output relies on. */
+  | "mesh-config-required";
 
 /** One compile warning, attached to a global service and/or a cluster where it applies. */
 export interface CompileWarning {

@@ -1,0 +1,50 @@
+import type { DesiredResource } from "../agent-protocol/messages";
+import type { AnalyzedService } from "./analysis";
+import type { InventoryCluster } from "./model";
+import { managedResource } from "./resources";
+import type { Sink } from "./translator";
+
+// Namespaces a mesh's installation creates, where Meridian writes mesh configuration; presumed
+// present when the agent does not report the cluster's namespaces.
+const MESH_NAMESPACES = new Set(["istio-system", "consul", "linkerd-multicluster", "kube-system"]);
+
+/** Checks the namespace of each resource a translator emits for one (service, cluster). */
+export interface NamespaceGuard {
+  /** The Namespace to create first (intent opted in), or undefined; remembers a missing one. */
+  check(r: DesiredResource): DesiredResource | undefined;
+  /** Warns once per missing namespace, naming the kinds that would fail. */
+  flush(): void;
+}
+
+/**
+ * The agent never creates a namespace on its own, so a resource for a namespace the cluster
+ * lacks fails to apply with NotFound. The inventory knows the cluster's namespaces (reported by
+ * the agent, else those of its Services): the plan warns, or, when the intent sets
+ * `createNamespace`, the cluster gets the Namespace as a Meridian-owned object.
+ */
+export function namespaceGuard(
+  svc: AnalyzedService,
+  cluster: InventoryCluster,
+  warn: Sink["warn"],
+): NamespaceGuard {
+  const reported = cluster.namespaces !== undefined;
+  const known = new Set(cluster.namespaces ?? cluster.services.map((s) => s.namespace));
+  const missing = new Map<string, Set<string>>();
+  return {
+    check(r) {
+      const ns = r.metadata.namespace;
+      if (!ns || known.has(ns) || (!reported && MESH_NAMESPACES.has(ns))) return undefined;
+      if (svc.intent.createNamespace)
+        return managedResource({ apiVersion: "v1", kind: "Namespace", name: ns });
+      missing.set(ns, (missing.get(ns) ?? new Set()).add(r.kind));
+      return undefined;
+    },
+    flush() {
+      for (const [ns, kinds] of missing)
+        warn(
+          "namespace-missing",
+          `${cluster.name} has no namespace ${ns}${reported ? "" : " (no Service of it is reported there)"}: applying ${[...kinds].sort().join(", ")} for ${svc.key} fails with NotFound; create it, or set createNamespace on the intent to let the agent create it`,
+        );
+    },
+  };
+}
