@@ -24,7 +24,24 @@ import {
   isKindMissing,
   isObjectNotFound,
 } from "./api-errors";
-import { OWNED_KINDS, SHARED_KINDS, groupKind, isSharedKind, type KindRef } from "./managed-kinds";
+import { linkRetention } from "../../../lib/meshes/linkerd";
+import {
+  hasMeridianEntries,
+  isMeridians,
+  mergeIntoForeign,
+  type ExportedServicesObject,
+} from "./exported-services";
+import {
+  OWNED_KINDS,
+  SHARED_KINDS,
+  groupKind,
+  isCreateOnlyKind,
+  isSharedKind,
+  type KindRef,
+} from "./managed-kinds";
+
+const EXPORTED_SERVICES = "consul.hashicorp.com/ExportedServices";
+const LINK = "multicluster.linkerd.io/Link";
 
 /** Options for {@link KubeWriter}. */
 export interface KubeWriterOptions {
@@ -71,6 +88,14 @@ export class KubeWriter implements ResourceWriter {
 
   /** Applies `desired`, then prunes owned objects not in it; one result per resource touched. */
   async apply(desired: DesiredResource[]): Promise<ResourceResult[]> {
+    // Namespaces first: the resources inside them would fail with NotFound otherwise.
+    const first = desired.filter((d) => isCreateOnlyKind(d));
+    const rest = desired.filter((d) => !isCreateOnlyKind(d));
+    const results = [...(await this.applyAll(first)), ...(await this.applyAll(rest))];
+    return [...results, ...(await this.prune(desired))];
+  }
+
+  private async applyAll(desired: DesiredResource[]): Promise<ResourceResult[]> {
     const results: ResourceResult[] = new Array<ResourceResult>(desired.length);
     let next = 0;
     const worker = async () => {
@@ -80,7 +105,7 @@ export class KubeWriter implements ResourceWriter {
       }
     };
     await Promise.all(Array.from({ length: Math.min(this.concurrency, desired.length) }, worker));
-    return [...results, ...(await this.prune(desired))];
+    return results;
   }
 
   private result(
@@ -99,6 +124,10 @@ export class KubeWriter implements ResourceWriter {
   }
 
   private async applyOne(desired: DesiredResource): Promise<ResourceResult> {
+    if (groupKind(desired) === EXPORTED_SERVICES) {
+      const foreign = (await this.listAll(desired)).find((o) => !isMeridians(o));
+      if (foreign) return this.mergeExports(desired, foreign, desired);
+    }
     const shared = isSharedKind(desired);
     const body = structuredClone(desired) as Obj;
     // Owned objects must carry the label prune finds them by. Shared objects (someone
@@ -166,12 +195,21 @@ export class KubeWriter implements ResourceWriter {
         wanted.add(
           identity({ ...d, metadata: { ...d.metadata, namespace: this.defaultNamespace } }),
         );
+    const out: ResourceResult[] = [];
     const kinds = new Map<string, KindRef>();
     for (const k of [...this.ownedKinds, ...SHARED_KINDS, ...desired])
       if (!kinds.has(groupKind(k)))
         kinds.set(groupKind(k), { apiVersion: k.apiVersion, kind: k.kind });
-    const out: ResourceResult[] = [];
+    if (!desired.some((d) => groupKind(d) === EXPORTED_SERVICES))
+      for (const foreign of await this.listAll({
+        apiVersion: "consul.hashicorp.com/v1alpha1",
+        kind: "ExportedServices",
+      }))
+        if (!isMeridians(foreign) && hasMeridianEntries(foreign))
+          out.push(await this.mergeExports(undefined, foreign, foreign));
     for (const kind of kinds.values()) {
+      // Created on request, never deleted (managed-kinds.ts).
+      if (isCreateOnlyKind(kind)) continue;
       const shared = isSharedKind(kind);
       let items: Obj[];
       try {
@@ -200,7 +238,10 @@ export class KubeWriter implements ResourceWriter {
       for (const item of items) {
         const obj: Obj = { ...item, apiVersion: kind.apiVersion, kind: kind.kind };
         if (wanted.has(identity(obj)) || !appliedByUs(obj)) continue;
-        if (shared) out.push(await this.release(obj));
+        if (shared) {
+          const r = await this.releaseOrRetain(obj);
+          if (r) out.push(r);
+        }
         // Belt and braces: the label selector already did this, but deleting is the one
         // thing that must never hit an object Meridian does not own.
         else if (obj.metadata?.labels?.[MANAGED_BY_LABEL] === MANAGED_BY_VALUE)
@@ -235,6 +276,79 @@ export class KubeWriter implements ResourceWriter {
       const message = apiMessage(err);
       this.log.warn("prune: delete failed", { resource: identity(obj), message });
       return this.result(obj, httpStatus(err) === 409 ? "conflict" : "error", message);
+    }
+  }
+
+  // A Link keeps Meridian's consumer labels in its selectors: released, it would fall back to
+  // the link command's selector and mirror every exported Service (lib/meshes/linkerd.ts).
+  private async releaseOrRetain(obj: Obj): Promise<ResourceResult | undefined> {
+    const keep = groupKind(obj as KindRef) === LINK ? linkRetention(obj) : undefined;
+    if (!keep) return this.release(obj);
+    try {
+      const after = (await this.api.patch(
+        keep as Obj,
+        undefined,
+        undefined,
+        FIELD_MANAGER,
+        false,
+        PatchStrategy.ServerSideApply,
+      )) as Obj;
+      // Kept as it was (every later prune sees the same Link): nothing to report.
+      if (after.metadata?.resourceVersion === obj.metadata?.resourceVersion) return undefined;
+      return this.result(
+        obj,
+        "pruned",
+        "kept Meridian's consumer selectors so the Link never widens",
+      );
+    } catch (err) {
+      const { result, message } = classifyApplyError(err);
+      return this.result(obj, result === "crd-missing" ? "error" : result, message);
+    }
+  }
+
+  /** Every object of a kind in every namespace; none when the kind is not served. */
+  private async listAll(ref: KindRef): Promise<ExportedServicesObject[]> {
+    try {
+      return (await this.api.list(ref.apiVersion, ref.kind)).items as ExportedServicesObject[];
+    } catch (err) {
+      // The apply or prune that follows reports the failure against the resource itself.
+      if (!isKindMissing(err))
+        this.log.warn("list failed", { kind: groupKind(ref), message: apiMessage(err) });
+      return [];
+    }
+  }
+
+  // Someone else's ExportedServices: merge Meridian's entries in (exported-services.ts). Forced:
+  // spec.services is an atomic list its owner holds, and the owner's entries are all kept.
+  private async mergeExports(
+    desired: DesiredResource | undefined,
+    foreign: ExportedServicesObject,
+    reportAs: { apiVersion?: string; kind?: string; metadata?: Obj["metadata"] },
+  ): Promise<ResourceResult> {
+    const where = `${foreign.metadata?.namespace ?? ""}/${foreign.metadata?.name ?? ""}`;
+    try {
+      await this.api.patch(
+        mergeIntoForeign(foreign, desired) as Obj,
+        undefined,
+        undefined,
+        FIELD_MANAGER,
+        true,
+        PatchStrategy.ServerSideApply,
+      );
+      return desired
+        ? this.result(
+            reportAs,
+            "applied",
+            `merged into ExportedServices ${where}, which Meridian did not create (consul-k8s admits one per cluster)`,
+          )
+        : this.result(
+            reportAs,
+            "pruned",
+            `removed Meridian's entries from ExportedServices ${where}`,
+          );
+    } catch (err) {
+      const { result, message } = classifyApplyError(err);
+      return this.result(reportAs, result === "crd-missing" ? "error" : result, message);
     }
   }
 

@@ -15,6 +15,7 @@ export interface KindRef {
 export const OWNED_KINDS: readonly KindRef[] = [
   { apiVersion: "multicluster.x-k8s.io/v1alpha1", kind: "ServiceExport" },
   { apiVersion: "networking.istio.io/v1", kind: "DestinationRule" },
+  { apiVersion: "networking.istio.io/v1", kind: "Gateway" },
   { apiVersion: "networking.istio.io/v1", kind: "ServiceEntry" },
   { apiVersion: "networking.istio.io/v1", kind: "VirtualService" },
   { apiVersion: "security.istio.io/v1", kind: "AuthorizationPolicy" },
@@ -39,6 +40,12 @@ export const SHARED_KINDS: readonly KindRef[] = [
   { apiVersion: "multicluster.linkerd.io/v1alpha2", kind: "Link" },
 ];
 
+/**
+ * Kinds the agent creates (labelled as Meridian's) but never prunes. A Namespace, created when an
+ * intent sets createNamespace, is one: deleting it would delete everything anyone put in it.
+ */
+export const CREATE_ONLY_KINDS: readonly KindRef[] = [{ apiVersion: "v1", kind: "Namespace" }];
+
 /** The API group of an apiVersion ("" for the core group). */
 export function groupOf(apiVersion: string): string {
   const slash = apiVersion.indexOf("/");
@@ -48,6 +55,11 @@ export function groupOf(apiVersion: string): string {
 /** group/kind, the identity of a kind across its served versions. */
 export function groupKind(ref: KindRef): string {
   return `${groupOf(ref.apiVersion)}/${ref.kind}`;
+}
+
+/** Whether `ref` is a create-only kind (never pruned). */
+export function isCreateOnlyKind(ref: KindRef): boolean {
+  return CREATE_ONLY_KINDS.some((k) => groupKind(k) === groupKind(ref));
 }
 
 /** Whether `ref` is a shared (decorate-only) kind. */
