@@ -49,6 +49,12 @@ export const istioTranslator: MeshTranslator = {
       return;
     }
     const ports = carriedPorts(svc, target, out);
+    const version = istioVersion(target.cluster.meshVersion ?? "");
+    if (version && version[0] === 1 && version[1] < 22)
+      out.warn(
+        "mesh-cannot-express",
+        `Istio ${target.cluster.meshVersion} in ${target.cluster.name} does not serve the networking.istio.io/v1 and security.istio.io/v1 APIs Meridian writes (Istio 1.22 added them): applying ${svc.key} there reports crd-missing until Istio is upgraded`,
+      );
     if (target.exporter && svc.intent.access)
       out.resource(authorizationPolicy(svc, target, selector, out));
     if (target.exporter) exporterGateway(svc, target, selector, ports, out);

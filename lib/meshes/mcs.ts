@@ -41,7 +41,7 @@ export const mcsTranslator: MeshTranslator = {
       if (others.length)
         out.warn(
           "mesh-cannot-express",
-          `the MCS API exports ${svc.key} to the whole clusterset: ${listed(others)} also get its ServiceImport, though the intent does not import it there`,
+          `the MCS API exports ${svc.key} to the whole clusterset: ${listed(others)} ${others.length === 1 ? "also gets" : "also get"} its ServiceImport, though the intent does not import it there`,
         );
     }
     if (target.importer && usesGlobalSuffix(svc))

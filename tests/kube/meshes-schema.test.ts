@@ -29,7 +29,7 @@ describe("mesh translators against the API server's schema validation", () => {
       await loadBookinfo(c.kc, name);
       await applyObjects(
         c.kc,
-        ["consul", "linkerd-multicluster"].map((ns) => ({
+        ["consul", "linkerd-multicluster", "istio-system"].map((ns) => ({
           apiVersion: "v1",
           kind: "Namespace",
           metadata: { name: ns },
@@ -66,7 +66,13 @@ describe("mesh translators against the API server's schema validation", () => {
     expect(applied).toBeGreaterThan(0);
     const expected: Record<Mesh, string[]> = {
       none: ["ServiceExport"],
-      istio: ["AuthorizationPolicy", "DestinationRule", "ServiceEntry", "VirtualService"],
+      istio: [
+        "AuthorizationPolicy",
+        "DestinationRule",
+        "Gateway",
+        "ServiceEntry",
+        "VirtualService",
+      ],
       linkerd: ["Link", "Service"],
       cilium: ["Service"],
       consul: ["ExportedServices", "ServiceIntentions", "ServiceResolver"],
