@@ -18,9 +18,9 @@ export default defineConfig({
       "agent/**/*.test.ts",
       "components/**/*.test.ts",
     ],
-    // Suites that need real servers have their own configs: tests/kube (kube-apiserver) and
-    // tests/metrics (Prometheus).
-    exclude: ["tests/kube/**", "tests/metrics/**", "node_modules/**"],
+    // Suites that need real servers or binaries have their own configs: tests/kube
+    // (kube-apiserver), tests/metrics (Prometheus), tests/istioctl (istioctl).
+    exclude: ["tests/kube/**", "tests/metrics/**", "tests/istioctl/**", "node_modules/**"],
     globalSetup: ["tests/setup/db-global-setup.ts"],
     setupFiles: ["tests/setup/db-env.ts"],
     // The embedded database serves one connection at a time: run files one after another.

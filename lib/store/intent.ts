@@ -24,13 +24,14 @@ export async function loadInventory(tx: Tx = pool()): Promise<FleetInventory> {
           zone: string;
           network: string;
           mesh: string | null;
+          version: string | null;
           trustDomain: string | null;
           rootCaFingerprint: string | null;
         }[]
-      >`SELECT c.name, c.region, c.zone, c.network, m.type::text AS mesh, m."trustDomain",
+      >`SELECT c.name, c.region, c.zone, c.network, m.type::text AS mesh, m.version, m."trustDomain",
         m."rootCaFingerprint"
       FROM "Cluster" c
-      LEFT JOIN LATERAL (SELECT type, "trustDomain", "rootCaFingerprint" FROM "Mesh"
+      LEFT JOIN LATERAL (SELECT type, version, "trustDomain", "rootCaFingerprint" FROM "Mesh"
         WHERE "clusterName" = c.name ORDER BY type = 'none', "detectedAt" ASC, type ASC LIMIT 1) m
         ON true
       ORDER BY c.name ASC`,
@@ -68,6 +69,8 @@ export async function loadInventory(tx: Tx = pool()): Promise<FleetInventory> {
           ? [
               {
                 type: c.mesh as Mesh,
+                // The translators read it: Istio's pinned failover values, Linkerd's federated services.
+                version: c.version ?? "",
                 trustDomain: c.trustDomain ?? "",
                 rootCaFingerprint: c.rootCaFingerprint ?? "",
               },

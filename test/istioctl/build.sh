@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 if [ -z "${HOME:-}" ]; then HOME="$(getent passwd "$(id -u)" | cut -d: -f6)"; export HOME; fi
-export CGO_ENABLED=0 GOFLAGS="-mod=mod -buildvcs=false"
+export CGO_ENABLED=0 GOFLAGS="-mod=readonly -buildvcs=false"
 mkdir -p bin
 stamp="$({ sha256sum go.mod; sha256sum go.sum 2>/dev/null || true; go env GOVERSION; } | sha256sum | cut -d' ' -f1)"
 if [ "${FORCE:-0}" != 1 ] && [ "$(cat bin/.stamp 2>/dev/null)" = "$stamp" ] && [ -x bin/istioctl ]; then
