@@ -12,6 +12,7 @@ import { MESH_ORDER } from "@/lib/store/cluster-view";
 import {
   accessColumn,
   labelsColumn,
+  meshDetailsColumn,
   portsColumn,
   readColumn,
   tiersColumn,
@@ -105,7 +106,16 @@ export async function readAlertFleet(tx: Tx = pool()): Promise<AlertFleetRows> {
   const inventory: FleetInventory = {
     clusters: clusters
       .filter((c) => live.has(c.name))
-      .map((c) => inventoryCluster(c, c.meshes, byCluster.get(c.name) ?? [])),
+      .map((c) =>
+        inventoryCluster(
+          c,
+          c.meshes.map((m) => ({
+            ...m,
+            ...readColumn(meshDetailsColumn, m.details, "Mesh.details", {}),
+          })),
+          byCluster.get(c.name) ?? [],
+        ),
+      ),
   };
 
   const intents: GlobalServiceIntent[] = globals

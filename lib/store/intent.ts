@@ -3,6 +3,7 @@ import type { IntentDto, IntentList, IntentQuery } from "@/lib/model/intent";
 import { pool, readTogether, type Tx } from "@/lib/store/transaction";
 import { failoverSchema, type FleetInventory, type Mesh } from "@/lib/meshes";
 import { inventoryCluster } from "@/lib/meshes/model";
+import { meshDetailsColumn, readColumn } from "@/lib/store/json-columns";
 
 // Intent and inventory as the compiler reads them, from Postgres.
 
@@ -27,11 +28,12 @@ export async function loadInventory(tx: Tx = pool()): Promise<FleetInventory> {
           version: string | null;
           trustDomain: string | null;
           rootCaFingerprint: string | null;
+          details: unknown;
         }[]
       >`SELECT c.name, c.region, c.zone, c.network, m.type::text AS mesh, m.version, m."trustDomain",
-        m."rootCaFingerprint"
+        m."rootCaFingerprint", m.details
       FROM "Cluster" c
-      LEFT JOIN LATERAL (SELECT type, version, "trustDomain", "rootCaFingerprint" FROM "Mesh"
+      LEFT JOIN LATERAL (SELECT type, version, "trustDomain", "rootCaFingerprint", details FROM "Mesh"
         WHERE "clusterName" = c.name ORDER BY type = 'none', "detectedAt" ASC, type ASC LIMIT 1) m
         ON true
       ORDER BY c.name ASC`,
@@ -71,6 +73,7 @@ export async function loadInventory(tx: Tx = pool()): Promise<FleetInventory> {
                 type: c.mesh as Mesh,
                 // The translators read it: Istio's pinned failover values, Linkerd's federated services.
                 version: c.version ?? "",
+                ...readColumn(meshDetailsColumn, c.details ?? {}, "Mesh.details", {}),
                 trustDomain: c.trustDomain ?? "",
                 rootCaFingerprint: c.rootCaFingerprint ?? "",
               },

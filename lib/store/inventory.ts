@@ -1,7 +1,9 @@
 import "server-only";
+import { canonicalJson } from "@/lib/agent-protocol/canonical-json";
 import type { ClusterSnapshot, ReportedMesh } from "@/lib/agent-protocol/snapshot";
 import { globalHostname } from "@/lib/domain/global-name";
 import { diffServices, serviceColumns } from "@/lib/domain/inventory-diff";
+import { meshDetails, meshDetailsColumn, readColumn } from "@/lib/store/json-columns";
 import { readGlobalHostStyle } from "@/lib/store/settings";
 import { pool, type Tx } from "@/lib/store/transaction";
 
@@ -73,14 +75,16 @@ export async function replaceMeshes(
 ): Promise<void> {
   await tx.mesh.deleteMany({ where: { clusterName, type: { notIn: meshes.map((m) => m.type) } } });
   for (const m of meshes) {
+    const base = {
+      version: m.version,
+      trustDomain: m.trustDomain,
+      rootCaFingerprint: m.rootCaFingerprint,
+      details: meshDetails(m),
+    };
     await tx.mesh.upsert({
       where: { clusterName_type: { clusterName, type: m.type } },
-      create: { clusterName, ...m },
-      update: {
-        version: m.version,
-        trustDomain: m.trustDomain,
-        rootCaFingerprint: m.rootCaFingerprint,
-      },
+      create: { clusterName, type: m.type, ...base },
+      update: base,
     });
   }
 }
@@ -137,7 +141,7 @@ export async function storedServices(
 }
 
 const meshKey = (m: ReportedMesh) =>
-  `${m.type}|${m.version}|${m.trustDomain}|${m.rootCaFingerprint}`;
+  `${m.type}|${m.version}|${m.trustDomain}|${m.rootCaFingerprint}|${canonicalJson(meshDetails(m))}`;
 
 /** Whether a snapshot says exactly what is stored for the cluster's services and meshes. */
 export async function matchesStored(clusterName: string, snapshot: ClusterSnapshot) {
@@ -147,7 +151,17 @@ export async function matchesStored(clusterName: string, snapshot: ClusterSnapsh
   ]);
   const diff = diffServices(stored, snapshot.services);
   if (diff.create.length || diff.update.length || diff.remove.length) return false;
-  const storedMeshes = meshes.map((m) => meshKey(m as ReportedMesh)).sort();
+  const storedMeshes = meshes
+    .map((m) =>
+      meshKey({
+        type: m.type,
+        version: m.version,
+        trustDomain: m.trustDomain,
+        rootCaFingerprint: m.rootCaFingerprint,
+        ...readColumn(meshDetailsColumn, m.details, "Mesh.details", {}),
+      }),
+    )
+    .sort();
   const reportedMeshes = snapshot.meshes.map(meshKey).sort();
   return storedMeshes.join(",") === reportedMeshes.join(",");
 }

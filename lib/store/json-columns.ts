@@ -2,7 +2,11 @@ import "server-only";
 import { z } from "zod";
 import { labelMap } from "@/lib/agent-protocol/k8s-names";
 import { resourceResultSchema } from "@/lib/agent-protocol/messages";
-import { servicePortSchema, zoneCountSchema } from "@/lib/agent-protocol/snapshot";
+import {
+  reportedMeshSchema,
+  servicePortSchema,
+  zoneCountSchema,
+} from "@/lib/agent-protocol/snapshot";
 import { failoverSchema } from "@/lib/meshes/model";
 import { log } from "@/lib/infra/log";
 
@@ -17,6 +21,21 @@ export const endpointsByZoneColumn = z.record(z.string(), zoneCountSchema);
 export const accessColumn = z.array(z.string()).nullable();
 export const tiersColumn = failoverSchema.shape.tiers;
 export const resultsColumn = z.array(resourceResultSchema);
+/** Mesh.details: the optional fields of ReportedMesh. */
+export const meshDetailsColumn = reportedMeshSchema
+  .pick({ clusterId: true, network: true, dnsProxy: true, dataplaneMode: true })
+  .strict();
+export type MeshDetails = z.infer<typeof meshDetailsColumn>;
+
+/** A Mesh row's details split from a reported mesh, for writing. */
+export function meshDetails(m: MeshDetails): MeshDetails {
+  return {
+    ...(m.clusterId !== undefined ? { clusterId: m.clusterId } : {}),
+    ...(m.network !== undefined ? { network: m.network } : {}),
+    ...(m.dnsProxy !== undefined ? { dnsProxy: m.dnsProxy } : {}),
+    ...(m.dataplaneMode !== undefined ? { dataplaneMode: m.dataplaneMode } : {}),
+  };
+}
 
 /** Parse a JSON column with its schema; `empty` (logged) when the stored value does not fit. */
 export function readColumn<S extends z.ZodTypeAny>(

@@ -80,6 +80,7 @@ describe("agent KubeWriter on mesh-owned objects", () => {
         "consumer.meridian.dev/east-2": "true",
       },
     });
+    await c.objects.delete(link);
   });
 
   it("merges into an operator's ExportedServices and takes out only its own entries (defect 8)", async () => {

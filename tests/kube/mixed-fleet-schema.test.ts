@@ -4,7 +4,7 @@
 // NotFound exactly as the plan said. The Consul output also passes consul-k8s's webhook
 // uniqueness rules (consul-webhook-rules.ts), together with what the cluster already holds.
 import { ApiException, PatchStrategy, type KubernetesObject } from "@kubernetes/client-node";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { FIELD_MANAGER } from "../../lib/agent-protocol/messages";
 import { compileFleet } from "../../lib/meshes/index";
@@ -34,8 +34,11 @@ describe("the mixed-mesh fleet against the API server's schemas and consul-k8s's
     return made;
   };
 
+  // Services this file created (the overlays' targets it found missing): removed afterwards,
+  // since the harness clusters are shared with files that count their Services.
+  const created: Array<[ClusterClients, { name: string; namespace: string }]> = [];
+
   beforeAll(async () => {
-    // What each fleet cluster has: its namespaces and Services (overlays patch them).
     for (const cl of fleet.clusters) {
       const c = client(cl.name);
       const namespaces = [
@@ -45,22 +48,34 @@ describe("the mixed-mesh fleet against the API server's schemas and consul-k8s's
         c.kc,
         namespaces.map((name) => ({ apiVersion: "v1", kind: "Namespace", metadata: { name } })),
       );
-      await applyObjects(
-        c.kc,
-        cl.services.map((s) => ({
-          apiVersion: "v1",
-          kind: "Service",
-          metadata: { name: s.name, namespace: s.namespace, labels: s.labels },
-          spec:
-            s.type === "ExternalName"
-              ? { type: "ExternalName", externalName: "details.example.com" }
-              : {
-                  selector: { app: s.name },
-                  ports: s.ports.map((p) => ({ name: p.name, port: p.port, protocol: p.protocol })),
-                },
-        })),
-      );
+      // Overlays patch a Service that must exist; nothing else needs one.
+      for (const r of compiled.clusters[cl.name]?.resources ?? []) {
+        if (r.kind !== "Service" || !r.metadata.namespace) continue;
+        const s = cl.services.find(
+          (x) => x.namespace === r.metadata.namespace && x.name === r.metadata.name,
+        );
+        const key = { name: r.metadata.name, namespace: r.metadata.namespace };
+        const exists = await c.core.readNamespacedService(key).then(
+          () => true,
+          () => false,
+        );
+        if (exists || !s) continue;
+        await c.core.createNamespacedService({
+          namespace: key.namespace,
+          body: {
+            metadata: { name: key.name },
+            spec: {
+              selector: { app: s.name },
+              ports: s.ports.map((p) => ({ name: p.name, port: p.port, protocol: p.protocol })),
+            },
+          },
+        });
+        created.push([c, key]);
+      }
     }
+  });
+  afterAll(async () => {
+    for (const [c, key] of created) await c.core.deleteNamespacedService(key);
   });
 
   it("every resource is accepted, except where the plan warned that the namespace is missing", async () => {

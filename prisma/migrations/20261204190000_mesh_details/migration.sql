@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Mesh" ADD COLUMN     "details" JSONB NOT NULL DEFAULT '{}';
