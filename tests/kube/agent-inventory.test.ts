@@ -95,6 +95,8 @@ describe("agent KubeInventory", () => {
                 ? ""
                 : FLEET_TRUST_DOMAIN,
           rootCaFingerprint: mesh === "consul" ? TEST_ROOT_B_SHA256 : TEST_ROOT_A_SHA256,
+          // The fixture's mesh config sets no DNS proxy: Istio's default, off.
+          ...(mesh === "istio" ? { dnsProxy: { capture: false, autoAllocate: false } } : {}),
         }));
         expect([...snap.meshes].sort((a, b) => a.type.localeCompare(b.type))).toEqual(
           meshes.sort((a, b) => a.type.localeCompare(b.type)),

@@ -60,8 +60,37 @@ describe("detectMeshes", () => {
         version: "1.27.1",
         trustDomain: "example.org",
         rootCaFingerprint: TEST_ROOT_A_SHA256,
+        // Istio's default: no DNS proxying.
+        dnsProxy: { capture: false, autoAllocate: false },
       },
     ]);
+  });
+
+  it("reads Istio's cluster id, network, DNS proxy and ambient mode where they are set (issue 20)", () => {
+    const markers = new Map(istio);
+    markers.set(
+      ...marker("ConfigMap", "istio-system", "istio", {
+        mesh: 'defaultConfig:\n  proxyMetadata:\n    ISTIO_META_DNS_CAPTURE: "true"\n    ISTIO_META_DNS_AUTO_ALLOCATE: "true"\n',
+      }),
+    );
+    markers.set(
+      ...marker("ConfigMap", "istio-system", "istio-sidecar-injector", {
+        values: JSON.stringify({
+          global: { multiCluster: { clusterName: "cl-east" }, network: "net-east" },
+        }),
+      }),
+    );
+    markers.set(
+      ...marker("ConfigMap", "istio-system", "istio-cni-config", { AMBIENT_ENABLED: "true" }),
+    );
+    const [mesh] = detectMeshes(nsMap("istio-system"), markers);
+    expect(mesh).toMatchObject({
+      clusterId: "cl-east",
+      network: "net-east",
+      dnsProxy: { capture: true, autoAllocate: true },
+      dataplaneMode: "ambient",
+    });
+    expect(reportedMeshSchema.parse(mesh)).toEqual(mesh);
   });
 
   it("defaults Istio's trust domain to cluster.local when the mesh config has none", () => {
@@ -138,6 +167,7 @@ describe("detectMeshes", () => {
       keys: ["root-cert.pem"],
     });
     expect(new Set(objs.map((o) => `${o.kind}/${o.namespace}/${o.name}`)).size).toBe(objs.length);
-    expect(objs).toHaveLength(7);
+    // Istio's injector values and istio-cni settings are read when present (optional).
+    expect(objs).toHaveLength(9);
   });
 });

@@ -4,6 +4,7 @@
 // tests/kube/agent-mesh-rules.test.ts asserts that the two agree.
 import { loadYaml } from "@kubernetes/client-node";
 
+import type { ReportedMesh } from "../../../lib/agent-protocol/snapshot";
 import type { TrimmedMarker } from "./types";
 
 /** Meshes the agent detects. */
@@ -48,7 +49,17 @@ export interface MeshRule {
   trustRoot: TrustRootRef;
   /** Reads version and trust domain from the (present) marker objects. */
   identity(find: MarkerLookup): { version: string; trustDomain: string };
+  /** Objects read when present, never required (watched like the markers). */
+  optional?: readonly MarkerRef[];
+  /** Optional details (ReportedMesh's newer fields) from the markers and optional objects. */
+  details?(find: MarkerLookup): MeshDetails;
 }
+
+/** What a rule may add to a reported mesh besides version and trust domain. */
+export type MeshDetails = Pick<
+  ReportedMesh,
+  "clusterId" | "network" | "dnsProxy" | "dataplaneMode"
+>;
 
 const VERSION_LABEL = "app.kubernetes.io/version";
 
@@ -95,6 +106,23 @@ export const MESH_RULES: Readonly<Record<DetectedMeshType, MeshRule>> = {
       name: "istio-ca-root-cert",
       key: "root-cert.pem",
     },
+    optional: [
+      // The sidecar injector's Helm values: global.multiCluster.clusterName and global.network.
+      {
+        kind: "ConfigMap",
+        namespace: "istio-system",
+        name: "istio-sidecar-injector",
+        requiredKeys: ["values"],
+      },
+      // istio-cni's settings: AMBIENT_ENABLED is "true" in an ambient (ztunnel) install.
+      {
+        kind: "ConfigMap",
+        namespace: "istio-system",
+        name: "istio-cni-config",
+        requiredKeys: ["AMBIENT_ENABLED"],
+      },
+    ],
+    details: istioDetails,
     identity(find) {
       const cm = find("ConfigMap", "istio-system", "istio");
       // MeshConfig.trustDomain defaults to cluster.local when unset.
@@ -200,8 +228,37 @@ export function markerObjects(
     byKey.set(k, entry);
   };
   for (const rule of Object.values(rules)) {
-    for (const o of rule.objects) add(o, o.requiredKeys);
+    for (const o of [...rule.objects, ...(rule.optional ?? [])]) add(o, o.requiredKeys);
     add(rule.trustRoot, [rule.trustRoot.key]);
   }
   return [...byKey.values()];
+}
+
+const record = (v: unknown): Record<string, unknown> =>
+  v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+
+/**
+ * Istio's cluster id and network (the injector's values: `global.multiCluster.clusterName`,
+ * `global.network`), its DNS proxy (MeshConfig `defaultConfig.proxyMetadata`
+ * ISTIO_META_DNS_CAPTURE / ISTIO_META_DNS_AUTO_ALLOCATE,
+ * https://istio.io/latest/docs/ops/configuration/traffic-management/dns-proxy/) and whether
+ * istio-cni runs ambient. Each is left out when its source is absent.
+ */
+function istioDetails(find: MarkerLookup): MeshDetails {
+  const mesh = parseYamlMap(find("ConfigMap", "istio-system", "istio")?.data.mesh);
+  const metadata = record(record(mesh.defaultConfig).proxyMetadata);
+  const injector = find("ConfigMap", "istio-system", "istio-sidecar-injector")?.data.values;
+  const global = record(parseYamlMap(injector).global);
+  const clusterId = str(record(global.multiCluster).clusterName);
+  const network = str(global.network);
+  const ambient = find("ConfigMap", "istio-system", "istio-cni-config")?.data.AMBIENT_ENABLED;
+  return {
+    ...(clusterId ? { clusterId: clusterId.slice(0, 253) } : {}),
+    ...(network ? { network: network.slice(0, 63) } : {}),
+    dnsProxy: {
+      capture: str(metadata.ISTIO_META_DNS_CAPTURE) === "true",
+      autoAllocate: str(metadata.ISTIO_META_DNS_AUTO_ALLOCATE) === "true",
+    },
+    ...(ambient !== undefined ? { dataplaneMode: ambient === "true" ? "ambient" : "sidecar" } : {}),
+  };
 }
