@@ -1,44 +1,66 @@
 "use client";
 
-import { CircleAlert } from "lucide-react";
+import { CircleAlert, KeyRound } from "lucide-react";
 import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 
-export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
+type LoginFormProps = {
+  callbackUrl: string;
+  /** Whether email-and-password sign-in is on (MERIDIAN_PASSWORD_LOGIN). */
+  password: boolean;
+  /** The single sign-on's display name, or null when it is not configured. */
+  ssoName: string | null;
+  /** A refusal the server sent back (?error=), already in words. */
+  initialError: string | null;
+};
+
+export function LoginForm({ callbackUrl, password, ssoName, initialError }: LoginFormProps) {
   const router = useRouter();
   const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const [secret, setSecret] = useState("");
+  const [error, setError] = useState<string | null>(initialError);
+  const [pending, setPending] = useState<"password" | "sso" | null>(null);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setPending(true);
+    setPending("password");
     setError(null);
     try {
-      const result = await signIn("credentials", { email, password, redirect: false });
+      const result = await signIn("credentials", { email, password: secret, redirect: false });
       if (!result || result.error || !result.ok) {
         setError(
           result?.error && result.error !== "CredentialsSignin"
             ? "Sign-in failed. Please try again."
             : "Invalid email or password",
         );
-        setPending(false);
+        setPending(null);
         return;
       }
       router.push(callbackUrl || "/");
       router.refresh();
     } catch {
       setError("Cannot reach the Meridian server. Check your connection and try again.");
-      setPending(false);
+      setPending(null);
+    }
+  }
+
+  async function handleSso() {
+    setPending("sso");
+    setError(null);
+    try {
+      // Leaves the page for the provider's sign-in; it comes back to callbackUrl.
+      await signIn("oidc", { callbackUrl: callbackUrl || "/" });
+    } catch {
+      setError("Cannot reach the Meridian server. Check your connection and try again.");
+      setPending(null);
     }
   }
 
   return (
-    <form onSubmit={handleSubmit} className="space-y-4">
+    <div className="space-y-4">
       {error ? (
         <div
           role="alert"
@@ -49,36 +71,65 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
           {error}
         </div>
       ) : null}
-      <Field label="Email" htmlFor="login-email">
-        <Input
-          id="login-email"
-          name="email"
-          type="email"
-          autoComplete="username"
-          required
-          autoFocus
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          className="h-9"
-        />
-      </Field>
-      <Field label="Password" htmlFor="login-password">
-        <Input
-          id="login-password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          className="h-9"
-        />
-      </Field>
-      <Button type="submit" variant="primary" loading={pending} className="h-9 w-full">
-        {pending ? "Signing in…" : "Sign in"}
-      </Button>
-    </form>
+      {ssoName ? (
+        <Button
+          variant="primary"
+          loading={pending === "sso"}
+          disabled={pending !== null}
+          onClick={handleSso}
+          className="h-9 w-full"
+        >
+          {pending === "sso" ? null : <KeyRound className="size-4" aria-hidden />}
+          {`Sign in with ${ssoName}`}
+        </Button>
+      ) : null}
+      {ssoName && password ? (
+        <div className="text-subtle flex items-center gap-3 text-xs" aria-hidden>
+          <span className="bg-border h-px flex-1" />
+          or with email
+          <span className="bg-border h-px flex-1" />
+        </div>
+      ) : null}
+      {password ? (
+        <form onSubmit={handleSubmit} className="space-y-4">
+          <Field label="Email" htmlFor="login-email">
+            <Input
+              id="login-email"
+              name="email"
+              type="email"
+              autoComplete="username"
+              required
+              autoFocus={!ssoName}
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              aria-invalid={error ? true : undefined}
+              className="h-9"
+            />
+          </Field>
+          <Field label="Password" htmlFor="login-password">
+            <Input
+              id="login-password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              value={secret}
+              onChange={(e) => setSecret(e.target.value)}
+              aria-invalid={error ? true : undefined}
+              className="h-9"
+            />
+          </Field>
+          <Button
+            type="submit"
+            variant={ssoName ? "secondary" : "primary"}
+            loading={pending === "password"}
+            disabled={pending !== null}
+            className="h-9 w-full"
+          >
+            {pending === "password" ? "Signing in…" : "Sign in"}
+          </Button>
+        </form>
+      ) : null}
+    </div>
   );
 }

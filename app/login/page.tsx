@@ -1,19 +1,34 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { Logo } from "@/components/brand/logo";
+import { signInMethods } from "@/lib/auth/oidc";
 import { getSessionUser } from "@/lib/auth/session";
 import { safeCallbackPath } from "../(app)/require-user";
 import { LoginForm } from "./login-client";
+import { signInErrorMessage } from "./sign-in-errors";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Sign in" };
 
-type LoginPageProps = { searchParams: Promise<{ callbackUrl?: string | string[] }> };
+type LoginPageProps = {
+  searchParams: Promise<{ callbackUrl?: string | string[]; error?: string | string[] }>;
+};
+
+const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
 export default async function LoginPage({ searchParams }: LoginPageProps) {
-  const raw = (await searchParams).callbackUrl;
-  const callbackUrl = safeCallbackPath(Array.isArray(raw) ? raw[0] : raw);
+  const params = await searchParams;
+  const callbackUrl = safeCallbackPath(first(params.callbackUrl));
   if (await getSessionUser()) redirect(callbackUrl);
+
+  const methods = signInMethods();
+  const errorCode = first(params.error);
+  const error = errorCode ? signInErrorMessage(errorCode, methods.sso?.name ?? "SSO") : null;
+  const intro = !methods.sso
+    ? "Use your Meridian account."
+    : methods.password
+      ? `Use ${methods.sso.name}, or your Meridian email and password.`
+      : `Meridian accounts come from ${methods.sso.name}.`;
 
   return (
     <main className="bg-bg flex min-h-screen flex-col items-center justify-center px-4 py-12">
@@ -26,11 +41,19 @@ export default async function LoginPage({ searchParams }: LoginPageProps) {
         </div>
         <div className="border-border bg-surface rounded-lg border p-6 shadow-sm">
           <h1 className="text-fg text-base font-semibold">Sign in</h1>
-          <p className="text-muted mt-1 mb-5 text-sm">Use your Meridian account.</p>
-          <LoginForm callbackUrl={callbackUrl} />
+          <p className="text-muted mt-1 mb-5 text-sm">{intro}</p>
+          <LoginForm
+            callbackUrl={callbackUrl}
+            password={methods.password}
+            ssoName={methods.sso?.name ?? null}
+            initialError={error}
+          />
         </div>
         <p className="text-subtle mt-6 text-center text-xs text-balance">
-          Accounts are created by a Meridian admin. Automation should use an API token instead.
+          {methods.sso
+            ? `New users get their role from their ${methods.sso.name} groups on first sign-in.`
+            : "Accounts are created by a Meridian admin."}{" "}
+          Automation should use an API token instead.
         </p>
       </div>
     </main>

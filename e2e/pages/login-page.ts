@@ -12,7 +12,7 @@ export class LoginPage {
     this.heading = page.getByRole("heading", { name: "Sign in" });
     this.email = page.getByLabel("Email");
     this.password = page.getByLabel("Password");
-    this.submit = page.getByRole("button", { name: "Sign in" });
+    this.submit = page.getByRole("button", { name: "Sign in", exact: true });
     this.error = page.getByRole("alert").filter({ hasText: /email or password|sign-in failed/i });
   }
 

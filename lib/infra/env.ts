@@ -1,9 +1,10 @@
 import "server-only";
 import { z } from "zod";
+import { oidcEnvSchema, refineSignIn } from "@/lib/infra/oidc-env";
 import { rateWindowSchema } from "@/lib/infra/promql-params";
 
 /** Server environment, validated once. Secrets never appear in errors. */
-const envSchema = z.object({
+const baseSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   /** Connection pool size; the embedded database needs exactly one connection. */
   MERIDIAN_DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
@@ -30,18 +31,26 @@ const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
 });
 
+/** With single sign-on's variables (lib/infra/oidc-env.ts) and their cross-checks. */
+const envSchema = baseSchema.extend(oidcEnvSchema).superRefine(refineSignIn);
+
 export type Env = z.infer<typeof envSchema>;
 
 let cached: Env | undefined;
 
-/** The validated environment; throws a message that names the bad variable, not its value. */
-export function env(): Env {
-  if (cached) return cached;
-  const parsed = envSchema.safeParse(process.env);
+/** Validate an environment; throws a message that names each bad variable, never its value. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
-    const names = parsed.error.issues.map((i) => i.path.join(".")).join(", ");
+    // The name and what is wrong with it; zod's messages and ours never quote the value.
+    const names = parsed.error.issues.map((i) => `${i.path.join(".")} (${i.message})`).join(", ");
     throw new Error(`Invalid environment variables: ${names}`);
   }
-  cached = parsed.data;
+  return parsed.data;
+}
+
+/** The validated environment of this process, parsed once. */
+export function env(): Env {
+  cached ??= parseEnv(process.env);
   return cached;
 }

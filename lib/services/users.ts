@@ -18,7 +18,8 @@ export { listUsers } from "@/lib/store/users";
 /** Check an email and password; the same work is done whether or not the user exists. */
 export async function authenticateUser(email: string, password: string): Promise<UserRow | null> {
   const user = await findUserByEmail(email);
-  if (!user || user.disabledAt) {
+  // A user created by single sign-on has no password: refuse it the same way.
+  if (!user || user.disabledAt || !user.passwordHash) {
     await burnPasswordCheck(password);
     return null;
   }

@@ -8,13 +8,18 @@ export type UserRow = {
   email: string;
   name: string | null;
   role: RoleName;
-  passwordHash: string;
+  /** Null for a user created by single sign-on. */
+  passwordHash: string | null;
+  oidcIssuer: string | null;
+  oidcSubject: string | null;
   disabledAt: Date | null;
   createdAt: Date;
   lastLoginAt: Date | null;
 };
 
-export function toUserDto(u: Omit<UserRow, "passwordHash" | "disabledAt">): UserDto {
+export function toUserDto(
+  u: Omit<UserRow, "passwordHash" | "disabledAt" | "oidcIssuer" | "oidcSubject">,
+): UserDto {
   return {
     id: u.id,
     email: u.email,
@@ -33,6 +38,53 @@ export async function findUserByEmail(email: string, tx: Tx = pool()): Promise<U
 
 export async function findUserById(id: string, tx: Tx = pool()): Promise<UserRow | null> {
   return tx.user.findUnique({ where: { id } });
+}
+
+/** The user linked to an OpenID provider's subject, or null. */
+export async function findUserByOidcSubject(
+  issuer: string,
+  subject: string,
+  tx: Tx = pool(),
+): Promise<UserRow | null> {
+  return tx.user.findUnique({
+    where: { oidcIssuer_oidcSubject: { oidcIssuer: issuer, oidcSubject: subject } },
+  });
+}
+
+/** A user who signs in only through an OpenID provider: no password. */
+export async function insertOidcUser(
+  tx: Tx,
+  input: { email: string; name: string | null; role: RoleName; issuer: string; subject: string },
+): Promise<UserRow> {
+  return tx.user.create({
+    data: {
+      email: normaliseEmail(input.email),
+      name: input.name,
+      passwordHash: null,
+      role: input.role,
+      oidcIssuer: input.issuer,
+      oidcSubject: input.subject,
+      lastLoginAt: new Date(),
+    },
+  });
+}
+
+/** A single sign-on: link the subject (idempotent), refresh role and name, stamp the login. */
+export async function recordOidcLogin(
+  tx: Tx,
+  id: string,
+  input: { role: RoleName; name: string | null; issuer: string; subject: string },
+): Promise<UserRow> {
+  return tx.user.update({
+    where: { id },
+    data: {
+      role: input.role,
+      ...(input.name ? { name: input.name } : {}),
+      oidcIssuer: input.issuer,
+      oidcSubject: input.subject,
+      lastLoginAt: new Date(),
+    },
+  });
 }
 
 export async function touchLogin(id: string, tx: Tx = pool()): Promise<void> {

@@ -1,0 +1,7 @@
+-- AlterTable
+ALTER TABLE "User" ADD COLUMN     "oidcIssuer" TEXT,
+ADD COLUMN     "oidcSubject" TEXT,
+ALTER COLUMN "passwordHash" DROP NOT NULL;
+
+-- CreateIndex
+CREATE UNIQUE INDEX "User_oidcIssuer_oidcSubject_key" ON "User"("oidcIssuer", "oidcSubject");
