@@ -5,11 +5,25 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { E2E_ADMIN } from "./e2e/helpers/credentials";
+import { SSO_CLIENT, SSO_ROLES, ssoPorts } from "./e2e/helpers/sso";
 
 const CHROMIUM = process.env.MERIDIAN_E2E_CHROMIUM ?? "/usr/bin/chromium";
 const PORT = Number(process.env.MERIDIAN_E2E_PORT ?? 3210);
 const BASE_URL = `http://localhost:${PORT}`;
 const CI = Boolean(process.env.CI);
+// The SSO spec's own Meridian (password sign-in off) and the OpenID provider it trusts.
+const SSO = ssoPorts(PORT);
+const SSO_URL = `http://localhost:${SSO.app}`;
+const ISSUER = `http://127.0.0.1:${SSO.provider}`;
+const OIDC_ENV = {
+  MERIDIAN_OIDC_ISSUER: ISSUER,
+  MERIDIAN_OIDC_CLIENT_ID: SSO_CLIENT.id,
+  MERIDIAN_OIDC_CLIENT_SECRET: SSO_CLIENT.secret,
+  MERIDIAN_OIDC_NAME: "Example SSO",
+  MERIDIAN_OIDC_SCOPES: "openid email profile groups",
+  MERIDIAN_OIDC_ROLES: SSO_ROLES,
+};
+const START = "node --conditions=react-server --import tsx scripts/start.ts";
 const LAUNCH = {
   executablePath: CHROMIUM,
   args: [
@@ -54,7 +68,7 @@ export default defineConfig({
       name: "chromium",
       // The kube spec adds clusters and a global service to the shared demo server, so it runs
       // after every other spec (project "kube" below).
-      testIgnore: /sharing-kube\.spec\.ts$/,
+      testIgnore: /(sharing-kube|sso)\.spec\.ts$/,
       use: {
         ...devices["Desktop Chrome"],
         viewport: { width: 1280, height: 800 },
@@ -71,22 +85,75 @@ export default defineConfig({
         launchOptions: LAUNCH,
       },
     },
-  ],
-  webServer: {
-    command: `node --conditions=react-server --import tsx scripts/start.ts --demo --reset --port ${PORT}`,
-    url: `${BASE_URL}/api/healthz`,
-    // The first run builds the app (one to two minutes) before it starts.
-    timeout: 300_000,
-    reuseExistingServer: !CI,
-    stdout: "pipe",
-    stderr: "pipe",
-    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
-    env: {
-      MERIDIAN_DATA_DIR: path.resolve(".meridian", `e2e-${PORT}`),
-      MERIDIAN_ADMIN_EMAIL: E2E_ADMIN.email,
-      MERIDIAN_ADMIN_PASSWORD: E2E_ADMIN.password,
-      NEXTAUTH_URL: BASE_URL,
-      NEXT_TELEMETRY_DISABLED: "1",
+    {
+      // Single sign-on through a real OpenID provider, against the SSO-only server below. One
+      // spec file, in order: one test skews the provider's clock.
+      name: "sso",
+      testMatch: /sso\.spec\.ts$/,
+      fullyParallel: false,
+      // Each test goes through the provider's login and consent pages (two sign-ins in one).
+      timeout: 90_000,
+      use: {
+        ...devices["Desktop Chrome"],
+        baseURL: SSO_URL,
+        viewport: { width: 1280, height: 800 },
+        launchOptions: LAUNCH,
+      },
     },
-  },
+  ],
+  webServer: [
+    {
+      command: `${START} --demo --reset --port ${PORT}`,
+      url: `${BASE_URL}/api/healthz`,
+      // The first run builds the app (one to two minutes) before it starts.
+      timeout: 300_000,
+      reuseExistingServer: !CI,
+      stdout: "pipe",
+      stderr: "pipe",
+      gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+      env: {
+        MERIDIAN_DATA_DIR: path.resolve(".meridian", `e2e-${PORT}`),
+        MERIDIAN_ADMIN_EMAIL: E2E_ADMIN.email,
+        MERIDIAN_ADMIN_PASSWORD: E2E_ADMIN.password,
+        NEXTAUTH_URL: BASE_URL,
+        NEXT_TELEMETRY_DISABLED: "1",
+        // Both ways to sign in on the demo: its login page offers SSO beside the password.
+        ...OIDC_ENV,
+      },
+    },
+    {
+      command: [
+        "node --import tsx test/oidc/provider.ts",
+        `--port ${SSO.provider}`,
+        `--redirect ${SSO_URL}/api/auth/callback/oidc`,
+        `--redirect ${BASE_URL}/api/auth/callback/oidc`,
+      ].join(" "),
+      url: `${ISSUER}/.well-known/openid-configuration`,
+      timeout: 60_000,
+      reuseExistingServer: !CI,
+      stdout: "pipe",
+      stderr: "pipe",
+    },
+    {
+      // Built by the demo server above; its own embedded database unless CI hands it one.
+      command: `${START} --no-build --reset --port ${SSO.app}`,
+      url: `${SSO_URL}/api/healthz`,
+      timeout: 120_000,
+      reuseExistingServer: !CI,
+      stdout: "pipe",
+      stderr: "pipe",
+      gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+      env: {
+        DATABASE_URL: process.env.MERIDIAN_E2E_SSO_DATABASE_URL ?? "",
+        MERIDIAN_DATA_DIR: path.resolve(".meridian", `e2e-sso-${SSO.app}`),
+        // A password admin exists, but password sign-in is off: the spec checks it is refused.
+        MERIDIAN_ADMIN_EMAIL: E2E_ADMIN.email,
+        MERIDIAN_ADMIN_PASSWORD: E2E_ADMIN.password,
+        MERIDIAN_PASSWORD_LOGIN: "false",
+        NEXTAUTH_URL: SSO_URL,
+        NEXT_TELEMETRY_DISABLED: "1",
+        ...OIDC_ENV,
+      },
+    },
+  ],
 });

@@ -51,7 +51,7 @@ export default async function LoginPage({ searchParams }: LoginPageProps) {
         </div>
         <p className="text-subtle mt-6 text-center text-xs text-balance">
           {methods.sso
-            ? `New users get their role from their ${methods.sso.name} groups on first sign-in.`
+            ? `Your role comes from your ${methods.sso.name} groups, read at every sign-in.`
             : "Accounts are created by a Meridian admin."}{" "}
           Automation should use an API token instead.
         </p>

@@ -39,18 +39,23 @@ helm.sh/chart: {{ printf "%s-%s" .Chart.Name .Chart.Version }}
 - { name: MERIDIAN_OIDC_CLIENT_ID, value: {{ required "oidc.clientId is required when oidc.enabled" .Values.oidc.clientId | quote }} }
 - name: MERIDIAN_OIDC_CLIENT_SECRET
   valueFrom: { secretKeyRef: { name: {{ required "oidc.existingSecret is required when oidc.enabled" .Values.oidc.existingSecret | quote }}, key: {{ .Values.oidc.clientSecretKey | quote }} } }
+- { name: MERIDIAN_OIDC_NAME, value: {{ .Values.oidc.name | quote }} }
+- { name: MERIDIAN_OIDC_SCOPES, value: {{ .Values.oidc.scopes | quote }} }
 - { name: MERIDIAN_OIDC_ROLE_CLAIM, value: {{ .Values.oidc.roleClaim | quote }} }
-{{- if not .Values.oidc.roleMapping }}
-{{- fail "oidc.roleMapping is required when oidc.enabled, e.g. {meridian-admins: admin}" }}
+{{- if not (has .Values.oidc.defaultRole (list "none" "viewer" "operator" "admin")) }}
+{{- fail (printf "oidc.defaultRole: %q is not none, viewer, operator or admin" .Values.oidc.defaultRole) }}
 {{- end }}
-{{- $pairs := list }}
+- { name: MERIDIAN_OIDC_DEFAULT_ROLE, value: {{ .Values.oidc.defaultRole | quote }} }
+{{- if and (not .Values.oidc.roleMapping) (eq .Values.oidc.defaultRole "none") }}
+{{- fail "oidc.roleMapping is required when oidc.enabled with defaultRole none, e.g. {meridian-admins: admin}" }}
+{{- end }}
 {{- range $group, $role := .Values.oidc.roleMapping }}
 {{- if not (has $role (list "viewer" "operator" "admin")) }}
 {{- fail (printf "oidc.roleMapping.%s: %q is not a role (viewer, operator or admin)" $group $role) }}
 {{- end }}
-{{- $pairs = append $pairs (printf "%s=%s" $group $role) }}
 {{- end }}
-- { name: MERIDIAN_OIDC_ROLE_MAP, value: {{ join "," $pairs | quote }} }
+{{- /* JSON, so group names with commas or "=" (LDAP DNs) survive; Meridian reads both forms. */}}
+- { name: MERIDIAN_OIDC_ROLES, value: {{ .Values.oidc.roleMapping | default dict | toJson | quote }} }
 {{- else if not .Values.auth.passwordLogin }}
 {{- fail "auth.passwordLogin=false needs oidc.enabled: nobody could sign in" }}
 {{- end }}
