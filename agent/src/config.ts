@@ -1,5 +1,32 @@
 import { z } from "zod";
 
+import { MESH_RULES, type DetectedMeshType } from "./discovery/mesh-rules";
+
+const MESH_TYPES = Object.keys(MESH_RULES) as DetectedMeshType[];
+
+/**
+ * MERIDIAN_MESHES: comma-separated meshes to look for (the Helm chart sets it to the meshes whose
+ * marker objects it grants read access to). Unset = all; empty = none.
+ */
+const meshList = z
+  .string()
+  .optional()
+  .transform((v) =>
+    v === undefined
+      ? MESH_TYPES
+      : v
+          .split(",")
+          .map((m) => m.trim())
+          .filter(Boolean),
+  )
+  .pipe(
+    z.array(
+      z.enum(MESH_TYPES as [DetectedMeshType, ...DetectedMeshType[]], {
+        error: `MERIDIAN_MESHES must list meshes among ${MESH_TYPES.join(", ")}`,
+      }),
+    ),
+  );
+
 /** The agent's configuration, from its environment (set by the Helm chart). */
 export const agentConfigSchema = z.object({
   MERIDIAN_URL: z
@@ -16,6 +43,7 @@ export const agentConfigSchema = z.object({
   MERIDIAN_CLUSTER: z.string().optional(),
   MERIDIAN_AGENT_PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   KUBECONFIG: z.string().optional(),
+  MERIDIAN_MESHES: meshList,
   HOSTNAME: z.string().default(""),
 });
 export type AgentConfig = z.infer<typeof agentConfigSchema>;

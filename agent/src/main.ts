@@ -34,7 +34,11 @@ function clusterFor(config: AgentConfig, log: AgentLog): ClusterParts {
       credentials: fileCredentialStore(config.MERIDIAN_CREDENTIAL_FILE),
     };
   }
-  const { kc, inventory, writer } = createKubeCluster(config.KUBECONFIG, log);
+  const { kc, inventory, writer } = createKubeCluster(
+    config.KUBECONFIG,
+    log,
+    config.MERIDIAN_MESHES,
+  );
   const credentials = config.MERIDIAN_CREDENTIAL_SECRET
     ? secretCredentialStore(kc, config.POD_NAMESPACE, config.MERIDIAN_CREDENTIAL_SECRET)
     : fileCredentialStore(config.MERIDIAN_CREDENTIAL_FILE);

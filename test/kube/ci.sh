@@ -15,6 +15,8 @@ echo "test/kube/ci.sh: $(go version)"
 
 start=$(date +%s)
 bash test/kube/build.sh
+# The chart-RBAC tests render deploy/agent with the real helm.
+bash test/helm/build.sh
 echo "test/kube/ci.sh: binaries ready after $(( $(date +%s) - start ))s"
 mkdir -p test-results && rm -f test-results/kube-vitest.json
 status=0
