@@ -29,6 +29,16 @@ export function ensureHelm(): void {
     );
 }
 
+/** Runs the built helm with `args` in `cwd`; returns its stdout, throws with its stderr. */
+export function runHelm(args: string[], cwd: string = REPO_ROOT): string {
+  const result = spawnSync(HELM_BIN, args, { cwd, encoding: "utf8" });
+  if (result.error)
+    throw new Error(`helm: cannot run ${HELM_BIN} (npm run helm:build): ${result.error.message}`);
+  if (result.status !== 0)
+    throw new Error(`helm ${args.join(" ")} failed (${String(result.status)}): ${result.stderr}`);
+  return result.stdout;
+}
+
 /** Options for {@link helmTemplate}. */
 export interface HelmTemplateOptions {
   release: string;
@@ -50,11 +60,7 @@ export function helmTemplate(chart: string, opts: HelmTemplateOptions): Kubernet
       writeFileSync(file, JSON.stringify(opts.values));
       args.push("--values", file);
     }
-    const result = spawnSync(HELM_BIN, args, { cwd: REPO_ROOT, encoding: "utf8" });
-    if (result.error) throw new Error(`helm: cannot run ${HELM_BIN}: ${result.error.message}`);
-    if (result.status !== 0)
-      throw new Error(`helm template ${chart} failed (${String(result.status)}): ${result.stderr}`);
-    return (loadAllYaml(result.stdout) as unknown[]).filter(
+    return (loadAllYaml(runHelm(args)) as unknown[]).filter(
       (o): o is KubernetesObject => !!o && typeof o === "object" && "kind" in o,
     );
   } finally {

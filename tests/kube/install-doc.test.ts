@@ -6,7 +6,6 @@
 // one Meridian prints, its SSO values must render, and its backup commands must be the ones
 // scripts/ci/check-runtime-tree.sh runs against real Postgres. The page's namespace is swapped
 // for a unique one, so the suite's shared API servers keep no state between runs.
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -24,9 +23,9 @@ import { agentInstallCommand } from "@/lib/domain/install-command";
 
 import { clientsFor, uniqueName, type ClusterClients } from "./clients";
 import { REPO_ROOT } from "./harness";
+import { ensureHelm, runHelm } from "./helm";
 import { docBlocks, expandCommands, parseArgs, type DocCommand } from "./install-doc";
 
-const HELM = path.join(REPO_ROOT, "test", "helm", "bin", "helm");
 const DOC_NAMESPACE = "meridian-system";
 const FIELD_MANAGER = "meridian-install-doc";
 
@@ -37,12 +36,7 @@ const namespace = uniqueName("install-doc");
 const clusterScoped: KubernetesObject[] = [];
 const applied: KubernetesObject[] = [];
 
-function helm(args: string[]): string {
-  const r = spawnSync(HELM, args, { cwd: dir, encoding: "utf8" });
-  if (r.error) throw new Error(`cannot run ${HELM} (npm run helm:build): ${r.error.message}`);
-  if (r.status !== 0) throw new Error(`helm ${args.join(" ")} failed: ${r.stderr}`);
-  return r.stdout;
-}
+const helm = (args: string[]): string => runHelm(args, dir);
 
 const ns = (name: string | undefined) => (name === DOC_NAMESPACE ? namespace : name);
 
@@ -133,8 +127,7 @@ function podSpec(obj: KubernetesObject): V1PodSpec | undefined {
 beforeAll(() => {
   c = clientsFor("west-1");
   dir = mkdtempSync(path.join(tmpdir(), "meridian-install-doc-"));
-  const r = spawnSync("bash", [path.join(REPO_ROOT, "test/helm/build.sh")], { stdio: "inherit" });
-  if (r.status !== 0) throw new Error("helm could not be built: npm run helm:build (needs Go)");
+  ensureHelm();
 });
 
 afterAll(async () => {
