@@ -198,6 +198,8 @@ export class Agent {
           for await (const desired of stream) await this.converge(desired);
           // Meridian ended the stream (it lasts minutes, or a replica is shutting down): open
           // the next at once — but never in a tight loop against one that ends them at once.
+          // With several URLs, the next goes to the first again (back after a failover).
+          this.o.client.returnToFirst();
           if (Date.now() - openedAt < MIN_STREAM_MS) await sleep(MIN_STREAM_MS, this.signal);
           continue;
         }

@@ -29,9 +29,29 @@ const meshList = z
 
 /** The agent's configuration, from its environment (set by the Helm chart). */
 export const agentConfigSchema = z.object({
+  /**
+   * Meridian's base URL, or several separated by commas (replicas or fronts on one database):
+   * the agent uses the first and moves to the next when one cannot serve.
+   */
   MERIDIAN_URL: z
     .string()
-    .url("MERIDIAN_URL must be Meridian's base URL, e.g. https://meridian.example.com"),
+    .transform((v) =>
+      v
+        .split(",")
+        .map((u) => u.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(
+          z
+            .string()
+            .url(
+              "MERIDIAN_URL must be Meridian's base URL, or several separated by commas, e.g. https://meridian.example.com",
+            ),
+        )
+        .min(1, "MERIDIAN_URL must name at least one URL"),
+    ),
   MERIDIAN_JOIN_TOKEN: z.string().optional(),
   MERIDIAN_CREDENTIAL_FILE: z.string().default("/var/lib/meridian-agent/credential"),
   /** Keep the credential in this Secret of POD_NAMESPACE instead of a file (the Helm chart sets it). */

@@ -51,7 +51,9 @@ async function main(): Promise<void> {
   const metrics = createAgentMetrics();
   const { inventory, writer, credentials } = clusterFor(config, log);
   const agent = new Agent({
-    client: new MeridianClient(config.MERIDIAN_URL),
+    client: new MeridianClient(config.MERIDIAN_URL, {
+      onFailover: (from, to) => log.warn("switching Meridian URL", { from, to }),
+    }),
     inventory,
     writer,
     credentials,

@@ -51,40 +51,90 @@ export class MeridianUnavailable extends Error {
   override name = "MeridianUnavailable";
 }
 
+type RequestOptions = {
+  method?: string;
+  body?: string;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  stream?: boolean;
+};
+
+export type MeridianClientOptions = {
+  credential?: string;
+  fetch?: AgentFetch;
+  /** Called when the client moves to another of its URLs (the one it left could not serve). */
+  onFailover?: (from: string, to: string) => void;
+};
+
+/**
+ * Meridian's agent API, at one URL or at several (replicas, or fronts, serving one database).
+ * With several, every request goes to the current URL; a request that finds it unavailable
+ * (unreachable, 5xx, a broken stream) moves the client on to the next, so the agent's retry
+ * reaches another replica. {@link returnToFirst} goes back to the first when nothing is wrong.
+ */
 export class MeridianClient {
   private credential: string | undefined;
+  private readonly baseUrls: readonly string[];
+  private current = 0;
+  private readonly fetchImpl: AgentFetch;
+  private readonly onFailover: MeridianClientOptions["onFailover"];
 
-  constructor(
-    private readonly baseUrl: string,
-    opts: { credential?: string; fetch?: AgentFetch } = {},
-  ) {
+  constructor(baseUrl: string | readonly string[], opts: MeridianClientOptions = {}) {
+    this.baseUrls = typeof baseUrl === "string" ? [baseUrl] : [...baseUrl];
+    if (this.baseUrls.length === 0) throw new Error("MeridianClient needs at least one URL");
     this.credential = opts.credential;
     this.fetchImpl = opts.fetch ?? keepAliveFetch;
+    this.onFailover = opts.onFailover;
   }
 
-  private readonly fetchImpl: AgentFetch;
+  /** The URL requests go to now. */
+  get url(): string {
+    return this.baseUrls[this.current]!;
+  }
+
+  /**
+   * The URL at `index` failed: move on to the next — unless another request already did
+   * (the report and desired-state loops fail together when a replica dies: one move, not two).
+   */
+  private failedAt(index: number): void {
+    if (this.baseUrls.length < 2 || index !== this.current) return;
+    this.current = (index + 1) % this.baseUrls.length;
+    this.onFailover?.(this.baseUrls[index]!, this.url);
+  }
+
+  /**
+   * Go back to the first URL (the agent calls it when a stream ended cleanly, a moment nothing
+   * is in flight): after a failover, the first replica gets its agents back once it serves again.
+   */
+  returnToFirst(): void {
+    if (this.current === 0) return;
+    const from = this.url;
+    this.current = 0;
+    this.onFailover?.(from, this.url);
+  }
 
   /** Use this credential from now on. */
   setCredential(credential: string): void {
     this.credential = credential;
   }
 
-  private async request(
-    path: string,
-    init: {
-      method?: string;
-      body?: string;
-      signal?: AbortSignal;
-      timeoutMs?: number;
-      stream?: boolean;
-    } = {},
-  ): Promise<AgentAnswer> {
+  private async request(path: string, init: RequestOptions = {}): Promise<AgentAnswer> {
+    const index = this.current;
+    try {
+      return await this.requestAt(index, path, init);
+    } catch (error) {
+      if (error instanceof MeridianUnavailable) this.failedAt(index);
+      throw error;
+    }
+  }
+
+  private async requestAt(index: number, path: string, init: RequestOptions): Promise<AgentAnswer> {
     const headers = new Headers();
     if (this.credential) headers.set("authorization", `Bearer ${this.credential}`);
     if (init.body) headers.set("content-type", "application/json");
     let res: AgentAnswer;
     try {
-      res = await this.fetchImpl(new URL(path, this.baseUrl), {
+      res = await this.fetchImpl(new URL(path, this.baseUrls[index]), {
         method: init.method,
         body: init.body,
         headers,
@@ -94,7 +144,7 @@ export class MeridianClient {
     } catch (error) {
       throw new MeridianUnavailable(`Meridian unreachable: ${(error as Error).message}`);
     }
-    // Redirects are not followed: the agent talks to the one URL it was installed with.
+    // Redirects are not followed: the agent talks only to the URLs it was installed with.
     if (res.status >= 300 && res.status < 400)
       throw new MeridianUnavailable(`Meridian answered a redirect (${res.status})`);
     if (res.status >= 500) throw new MeridianUnavailable(`Meridian answered ${res.status}`);
@@ -168,6 +218,7 @@ export class MeridianClient {
       timer = setTimeout(() => idle.abort(new Error("the stream went silent")), STREAM_IDLE_MS);
     };
     arm();
+    const index = this.current;
     try {
       const res = await this.request(`${AGENT_API.desiredStream}?after=${after}`, {
         signal: AbortSignal.any([signal, idle.signal]),
@@ -191,6 +242,8 @@ export class MeridianClient {
     } catch (error) {
       if (error instanceof MeridianRefused || error instanceof MeridianUnavailable) throw error;
       if (signal.aborted) return;
+      // The replica died or went silent mid-stream: the next attempt goes to another.
+      this.failedAt(index);
       throw new MeridianUnavailable(`desired-state stream broke: ${(error as Error).message}`);
     } finally {
       clearTimeout(timer);

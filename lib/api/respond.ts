@@ -4,7 +4,12 @@ import { z } from "zod";
 import { ApiError, describeZodError } from "@/lib/api/errors";
 import { DomainError, type DomainErrorKind } from "@/lib/domain/errors";
 import { log } from "@/lib/infra/log";
-import { StoreError, type StoreErrorKind } from "@/lib/store/errors";
+import {
+  DatabaseUnavailableError,
+  isDatabaseUnavailable,
+  StoreError,
+  type StoreErrorKind,
+} from "@/lib/store/errors";
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -61,7 +66,14 @@ const RETRY_AFTER_SECONDS = 5;
 type PrismaLikeError = { code?: unknown; meta?: { target?: unknown } };
 
 /** Map any thrown value to a JSON error response without leaking internals. */
-export function errorResponse(error: unknown): NextResponse {
+export function errorResponse(thrown: unknown): NextResponse {
+  // A database that cannot serve is a 503 the client retries, whatever layer it surfaced in.
+  const error =
+    thrown instanceof StoreError || thrown instanceof DomainError || thrown instanceof ApiError
+      ? thrown
+      : isDatabaseUnavailable(thrown)
+        ? new DatabaseUnavailableError()
+        : thrown;
   if (error instanceof ApiError) {
     return NextResponse.json(
       {

@@ -29,34 +29,51 @@ export function announceLocally(clusterName: string): void {
   hub.emitter.emit(clusterName);
 }
 
+/** Delay before the listener's next connection attempt: jittered, doubling from 250 ms to 10 s. */
+export function listenRetryMs(failures: number, random = Math.random): number {
+  return Math.round(Math.min(10_000, 250 * 2 ** Math.min(failures, 10)) * (0.5 + random() / 2));
+}
+
 async function listen(): Promise<void> {
   const url = env().DATABASE_URL;
   if (!url) return;
-  const connect = async (attempt: number): Promise<void> => {
+  // Failures since the listener last listened: the backoff starts over once it listens again,
+  // so a replica that lived through many database restarts still comes back within a second.
+  let failures = 0;
+  let listenedBefore = false;
+  const connect = async (): Promise<void> => {
     const client = new pg.Client({ connectionString: url });
+    let lost = false;
+    const reconnect = (error: Error) => {
+      // node-postgres may report one loss twice (the error, then the closed socket).
+      if (lost) return;
+      lost = true;
+      log.warn("desired-state listener lost its connection; reconnecting", {
+        error: error.message,
+      });
+      client.end().catch(() => undefined);
+      setTimeout(() => void connect(), listenRetryMs(failures++));
+    };
     client.on("notification", ({ payload }) => {
       if (!payload) return;
       if (payload.startsWith(REVOKED_PREFIX))
         hub.emitter.emit(REVOKED, payload.slice(REVOKED_PREFIX.length));
       else hub.emitter.emit(payload);
     });
-    client.on("error", (error) => {
-      log.warn("desired-state listener lost its connection; reconnecting", {
-        error: error.message,
-      });
-      client.end().catch(() => undefined);
-      setTimeout(() => void connect(attempt + 1), Math.min(30_000, 500 * 2 ** attempt));
-    });
+    client.on("error", reconnect);
     try {
       await client.connect();
       await client.query(`LISTEN ${DESIRED_CHANNEL}`);
-      // Revocations sent while this replica was not listening were missed: forget them all.
-      if (attempt > 0) hub.emitter.emit(REVOKED, null);
     } catch (error) {
-      client.emit("error", error as Error);
+      return reconnect(error as Error);
     }
+    failures = 0;
+    // Changes and revocations sent while this replica was not listening were missed: every
+    // watcher reads again and every cached credential is forgotten.
+    if (listenedBefore) hub.emitter.emit(REVOKED, null);
+    listenedBefore = true;
   };
-  await connect(0);
+  await connect();
 }
 
 /** This replica LISTENs for desired-state changes and revocations (no-op when embedded). */

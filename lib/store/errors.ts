@@ -1,7 +1,7 @@
 // Typed store errors: the only errors lib/store throws on purpose. lib/api/respond.ts maps them
 // to HTTP statuses; services may catch them to say more.
 
-export type StoreErrorKind = "not_found" | "conflict" | "stale_version";
+export type StoreErrorKind = "not_found" | "conflict" | "stale_version" | "unavailable";
 
 export class StoreError extends Error {
   constructor(
@@ -33,4 +33,77 @@ export class StaleVersionError extends StoreError {
   constructor(message: string, code = "version_conflict") {
     super("stale_version", code, message);
   }
+}
+
+/** The database cannot serve now (down, restarting, no connection free in time): retry later. */
+export class DatabaseUnavailableError extends StoreError {
+  constructor() {
+    super("unavailable", "database_unavailable", "The database is unavailable; retry shortly");
+  }
+}
+
+// How the driver says "the database cannot serve": Prisma's codes (P1001 unreachable, P1002 and
+// P1008 timeouts, P1017 connection closed, P2024 no pooled connection in time, P2028 no
+// transaction started in time, P2037 too many connections), Prisma's driver-adapter kinds, and
+// Postgres' SQLSTATEs: class 08 (connection exception), 53300 (too many connections), 57P01–03
+// (shutdown by the administrator, crash, still starting up). https://www.prisma.io/docs/orm/reference/error-reference
+// https://www.postgresql.org/docs/current/errcodes-appendix.html
+const UNAVAILABLE_PRISMA_CODES = new Set([
+  "P1001",
+  "P1002",
+  "P1008",
+  "P1017",
+  "P2024",
+  "P2028",
+  "P2037",
+]);
+const UNAVAILABLE_ADAPTER_KINDS = new Set([
+  "DatabaseNotReachable",
+  "SocketTimeout",
+  "ConnectionClosed",
+  "TooManyConnections",
+]);
+const UNAVAILABLE_SQLSTATE = /^(08[0-9A-Z]{3}|53300|57P0[123])$/;
+const UNAVAILABLE_ERRNO = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+]);
+// node-postgres' own messages for a connection it lost or could not make (they carry no code).
+const UNAVAILABLE_MESSAGE =
+  /^(Connection terminated( unexpectedly| due to connection timeout)?|Client has encountered a connection error and is not queryable|Client was closed and is not queryable|timeout exceeded when trying to connect)$/;
+
+type DriverErrorLike = {
+  code?: unknown;
+  kind?: unknown;
+  originalCode?: unknown;
+  message?: unknown;
+  cause?: unknown;
+  meta?: { driverAdapterError?: unknown };
+};
+
+/**
+ * Whether a thrown value says the database cannot serve now rather than that the query is
+ * wrong: Prisma's errors, the driver adapter's and node-postgres', through their causes.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  const queue: unknown[] = [error];
+  while (queue.length) {
+    const e = queue.shift() as DriverErrorLike | null | undefined;
+    if (!e || typeof e !== "object" || seen.has(e) || seen.size > 10) continue;
+    seen.add(e);
+    const code = typeof e.code === "string" ? e.code : "";
+    if (UNAVAILABLE_PRISMA_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code)) return true;
+    if (UNAVAILABLE_ERRNO.has(code)) return true;
+    if (typeof e.kind === "string" && UNAVAILABLE_ADAPTER_KINDS.has(e.kind)) return true;
+    if (typeof e.originalCode === "string" && UNAVAILABLE_SQLSTATE.test(e.originalCode))
+      return true;
+    if (typeof e.message === "string" && UNAVAILABLE_MESSAGE.test(e.message)) return true;
+    queue.push(e.cause, e.meta?.driverAdapterError);
+    if (e instanceof AggregateError) queue.push(...e.errors);
+  }
+  return false;
 }

@@ -10,9 +10,19 @@ import { SimulatedCluster } from "./simulated-cluster";
 
 export type SimulatedAgent = { cluster: string; agent: Agent; sim: SimulatedCluster };
 
+/** The list starting at its `i mod n`-th element. */
+const rotate = <T>(list: readonly T[], i: number): T[] => {
+  const at = i % list.length;
+  return [...list.slice(at), ...list.slice(0, at)];
+};
+
 /** Start one simulated agent per join token; resolves once all have registered and started. */
 export async function startSimulatedAgents(opts: {
-  url: string;
+  /**
+   * Meridian's URL, or several (replicas): agent i starts at URL i mod n and fails over to the
+   * others in turn, so the fleet is spread over them.
+   */
+  url: string | readonly string[];
   joinTokens: Record<string, string>;
   fleet?: FleetCluster[];
   log?: AgentLog;
@@ -24,13 +34,14 @@ export async function startSimulatedAgents(opts: {
   onApplied?: (cluster: string, generation: number) => void;
 }): Promise<{ agents: SimulatedAgent[]; stop: () => Promise<void> }> {
   const fleet = opts.fleet ?? loadFleetFile().clusters;
+  const urls = typeof opts.url === "string" ? [opts.url] : opts.url;
   const agents = await Promise.all(
-    Object.entries(opts.joinTokens).map(async ([cluster, joinToken]) => {
+    Object.entries(opts.joinTokens).map(async ([cluster, joinToken], i) => {
       const spec = fleet.find((c) => c.name === cluster);
       if (!spec) throw new Error(`Cluster ${cluster} is not in the fleet file`);
       const sim = new SimulatedCluster(spec);
       const agent = new Agent({
-        client: new MeridianClient(opts.url),
+        client: new MeridianClient(rotate(urls, i)),
         inventory: sim,
         writer: sim,
         credentials: memoryCredentialStore(),
