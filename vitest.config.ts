@@ -19,8 +19,15 @@ export default defineConfig({
       "components/**/*.test.ts",
     ],
     // Suites that need real servers or binaries have their own configs: tests/kube
-    // (kube-apiserver), tests/metrics (Prometheus), tests/istioctl (istioctl).
-    exclude: ["tests/kube/**", "tests/metrics/**", "tests/istioctl/**", "node_modules/**"],
+    // (kube-apiserver), tests/metrics (Prometheus), tests/istioctl (istioctl), tests/replicas
+    // (two app processes on a real Postgres).
+    exclude: [
+      "tests/kube/**",
+      "tests/metrics/**",
+      "tests/istioctl/**",
+      "tests/replicas/**",
+      "node_modules/**",
+    ],
     globalSetup: ["tests/setup/db-global-setup.ts"],
     setupFiles: ["tests/setup/db-env.ts"],
     // The embedded database serves one connection at a time: run files one after another.

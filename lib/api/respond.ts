@@ -66,14 +66,7 @@ const RETRY_AFTER_SECONDS = 5;
 type PrismaLikeError = { code?: unknown; meta?: { target?: unknown } };
 
 /** Map any thrown value to a JSON error response without leaking internals. */
-export function errorResponse(thrown: unknown): NextResponse {
-  // A database that cannot serve is a 503 the client retries, whatever layer it surfaced in.
-  const error =
-    thrown instanceof StoreError || thrown instanceof DomainError || thrown instanceof ApiError
-      ? thrown
-      : isDatabaseUnavailable(thrown)
-        ? new DatabaseUnavailableError()
-        : thrown;
+export function errorResponse(error: unknown): NextResponse {
   if (error instanceof ApiError) {
     return NextResponse.json(
       {
@@ -116,6 +109,9 @@ export function errorResponse(thrown: unknown): NextResponse {
       { status: 404 },
     );
   }
+  // A database that cannot serve (down, restarting, no connection in time) is a 503 the client
+  // retries, whatever layer it surfaced in.
+  if (isDatabaseUnavailable(error)) return errorResponse(new DatabaseUnavailableError());
   const id = crypto.randomUUID();
   log.error("unhandled error in route", {
     errorId: id,
