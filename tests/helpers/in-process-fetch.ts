@@ -31,12 +31,14 @@ export function inProcessFetch(): InProcessFetch {
     const url = new URL(String(input instanceof Request ? input.url : input));
     const handler = ROUTES[url.pathname]?.[init?.method ?? "GET"];
     if (!handler) return new Response(null, { status: 404 });
-    const cut = connections.signal;
+    // A real fetch ends the answer's body when the caller aborts, not only the request: without
+    // that, an agent's stop() waits for the stream to end by itself (minutes).
+    const cut = init?.signal ? AbortSignal.any([init.signal, connections.signal]) : connections.signal;
     const req = new NextRequest(url, {
       method: init?.method,
       headers: init?.headers,
       body: init?.body,
-      signal: init?.signal ? AbortSignal.any([init.signal, cut]) : cut,
+      signal: cut,
     });
     const res = await handler(req, { params: Promise.resolve({}) });
     if (!res.body || !res.headers.get("content-type")?.startsWith("text/event-stream")) return res;

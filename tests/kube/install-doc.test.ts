@@ -230,9 +230,11 @@ describe("docs/install.md on a real kube-apiserver", () => {
       key: "MERIDIAN_OIDC_CLIENT_SECRET",
     });
     expect(env.get("MERIDIAN_OIDC_ROLE_CLAIM")?.value).toBe("groups");
-    expect(env.get("MERIDIAN_OIDC_ROLE_MAP")?.value).toBe(
-      "meridian-admins=admin,meridian-operators=operator,meridian-viewers=viewer",
-    );
+    expect(JSON.parse(env.get("MERIDIAN_OIDC_ROLES")?.value ?? "null")).toEqual({
+      "meridian-admins": "admin",
+      "meridian-operators": "operator",
+      "meridian-viewers": "viewer",
+    });
     expect(env.get("MERIDIAN_PASSWORD_LOGIN")?.value).toBe("false");
     const page = readFileSync(path.join(REPO_ROOT, "docs/install.md"), "utf8");
     for (const name of env.keys())
