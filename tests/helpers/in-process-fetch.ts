@@ -33,7 +33,9 @@ export function inProcessFetch(): InProcessFetch {
     if (!handler) return new Response(null, { status: 404 });
     // A real fetch ends the answer's body when the caller aborts, not only the request: without
     // that, an agent's stop() waits for the stream to end by itself (minutes).
-    const cut = init?.signal ? AbortSignal.any([init.signal, connections.signal]) : connections.signal;
+    const cut = init?.signal
+      ? AbortSignal.any([init.signal, connections.signal])
+      : connections.signal;
     const req = new NextRequest(url, {
       method: init?.method,
       headers: init?.headers,
