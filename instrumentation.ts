@@ -1,9 +1,13 @@
-// Next.js calls register() once per server process at start-up.
+// Next.js calls register() once per server process at start-up. TRACE is answered 405 on every
+// listener of the process.
 // With MERIDIAN_AGENT_PORT set, the agent API is also served on that port by a plain node:http
 // listener in the same process (same handlers, credential check, DB pool and NOTIFY hub).
 // With MERIDIAN_METRICS_PORT set, the process's own metrics are served there (GET /metrics).
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // Before any request: Next.js answers TRACE with a 500 (lib/infra/method-guard.ts).
+  const { refuseForbiddenMethods } = await import("./lib/infra/method-guard");
+  refuseForbiddenMethods();
   const { env } = await import("./lib/infra/env");
   const { log } = await import("./lib/infra/log");
   const metricsPort = env().MERIDIAN_METRICS_PORT;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { dnsLabel } from "./k8s-names";
+import { PG_INT_MAX, storedInt } from "./numbers";
 import { clusterSnapshotSchema, reportedMeshSchema, reportedServiceSchema } from "./snapshot";
 
 // The outbound-only agent protocol, shared by Meridian's agent API and the agent itself.
@@ -96,7 +97,7 @@ export const desiredResourceSchema = z
 export type DesiredResource = z.infer<typeof desiredResourceSchema>;
 
 /** The generation an agent already has (-1: none yet, send whatever is current). */
-const afterGeneration = z.coerce.number().int().min(-1).default(-1);
+const afterGeneration = z.coerce.number().int().min(-1).max(PG_INT_MAX).default(-1);
 
 /** GET desired?after=N&wait=S → 200 with a newer generation, or 204 when none came in time. */
 export const desiredQuerySchema = z
@@ -151,7 +152,7 @@ export type ResourceResult = z.infer<typeof resourceResultSchema>;
 /** POST status: the generation the agent has applied and what happened to each resource. */
 export const statusReportSchema = z
   .object({
-    generation: z.number().int().min(0),
+    generation: storedInt(0),
     results: z.array(resourceResultSchema).max(20_000),
   })
   .strict();

@@ -26,10 +26,17 @@ export const servicePortSchema = z
   })
   .strict();
 
+/**
+ * Endpoints of one service in one zone, and zones of one service: far above any real cluster's,
+ * and small enough that a service's total fits a Postgres integer (the contract fuzz sent 2^53).
+ */
+const MAX_ZONE_ENDPOINTS = 1_000_000;
+const MAX_ZONES = 1000;
+
 export const zoneCountSchema = z
   .object({
-    ready: z.number().int().min(0),
-    total: z.number().int().min(0),
+    ready: z.number().int().min(0).max(MAX_ZONE_ENDPOINTS),
+    total: z.number().int().min(0).max(MAX_ZONE_ENDPOINTS),
   })
   .strict()
   .refine((c) => c.ready <= c.total, "ready endpoints cannot exceed total endpoints");
@@ -43,7 +50,10 @@ export const reportedServiceSchema = z
     ports: z.array(servicePortSchema).max(100).default([]),
     labels: labelMap.default({}),
     /** Endpoint counts per zone ("" when the slice carries no zone). */
-    endpointsByZone: z.record(z.string().max(63), zoneCountSchema).default({}),
+    endpointsByZone: z
+      .record(z.string().max(63), zoneCountSchema)
+      .refine((z) => Object.keys(z).length <= MAX_ZONES, `at most ${MAX_ZONES} zones`)
+      .default({}),
   })
   .strict();
 export type ReportedService = z.infer<typeof reportedServiceSchema>;

@@ -2,11 +2,14 @@ import "server-only";
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { ApiError, describeZodError } from "@/lib/api/errors";
+import { requireStorableText } from "@/lib/api/storable-text";
 import { DomainError, type DomainErrorKind } from "@/lib/domain/errors";
 import { log } from "@/lib/infra/log";
 import {
   DatabaseUnavailableError,
+  InvalidTextError,
   isDatabaseUnavailable,
+  isInvalidText,
   StoreError,
   type StoreErrorKind,
 } from "@/lib/store/errors";
@@ -41,11 +44,14 @@ export async function readJson(
   if (Buffer.byteLength(text) > maxBytes) {
     throw new ApiError(413, "payload_too_large", `Body larger than ${maxBytes} bytes`);
   }
+  let value: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    value = JSON.parse(text) as unknown;
   } catch {
     throw new ApiError(400, "malformed_json", "The request body is not valid JSON");
   }
+  requireStorableText(value, "body");
+  return value;
 }
 
 /** The one table from a failure's kind to its HTTP status. */
@@ -112,6 +118,9 @@ export function errorResponse(error: unknown): NextResponse {
   // A database that cannot serve (down, restarting, no connection in time) is a 503 the client
   // retries, whatever layer it surfaced in.
   if (isDatabaseUnavailable(error)) return errorResponse(new DatabaseUnavailableError());
+  // Text Postgres refuses (a NUL in a path or query parameter, found by the contract fuzz): the
+  // caller's input, a 400; the statement failed, so nothing was written.
+  if (isInvalidText(error)) return errorResponse(new InvalidTextError());
   const id = crypto.randomUUID();
   log.error("unhandled error in route", {
     errorId: id,

@@ -3,6 +3,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import type { RoleName } from "@/lib/model/inventory";
 import { ApiError } from "@/lib/api/errors";
 import { errorResponse } from "@/lib/api/respond";
+import { requireStorableRequest } from "@/lib/api/storable-text";
 import type {
   AgentApiRequest,
   AgentRouteHandler,
@@ -34,6 +35,7 @@ function guard<R extends AgentApiRequest>(
 ): (req: R, ctx: RouteContext) => Promise<Response> {
   const handler = async (req: R, ctx: RouteContext) => {
     try {
+      requireStorableRequest(req.nextUrl.searchParams, await ctx.params);
       return await run(req, ctx);
     } catch (error) {
       return errorResponse(error);

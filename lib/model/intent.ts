@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { dnsLabel } from "@/lib/agent-protocol/k8s-names";
+import { storedInt } from "@/lib/agent-protocol/numbers";
 import { failoverSchema, meshSchema } from "@/lib/meshes/model";
 
 // The intent API's contract (GET /api/v1/intent, POST /api/v1/plans, /api/v1/change-sets…):
@@ -29,7 +30,7 @@ export const intentChangeSchema = z
     namespace: dnsLabel("namespace"),
     name: dnsLabel("name"),
     /** The version the editor read (IntentDto.version); anything newer on the server is a 409. */
-    version: z.number().int().min(1),
+    version: storedInt(1),
     exports: clusterList.optional(),
     imports: clusterList.optional(),
     failover: failoverSchema.nullable().optional(),

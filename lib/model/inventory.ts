@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MESH_TYPES, SERVICE_TYPES, servicePortSchema } from "@/lib/agent-protocol/snapshot";
 import { dnsLabel, labelMap, plainText } from "@/lib/model/names";
+import { storedInt } from "@/lib/agent-protocol/numbers";
 
 // One schema per shape, shared by the route handlers, the pages and the tests.
 
@@ -139,7 +140,7 @@ export type ClusterCreateInput = z.infer<typeof clusterCreateSchema>;
 
 export const clusterUpdateSchema = z
   .object({
-    version: z.number().int().min(1),
+    version: storedInt(1),
     displayName: shortText("displayName").optional(),
     provider: shortText("provider").optional(),
     region: dnsLabel("region").optional(),

@@ -1,7 +1,7 @@
 // Typed store errors: the only errors lib/store throws on purpose. lib/api/respond.ts maps them
 // to HTTP statuses; services may catch them to say more.
 
-export type StoreErrorKind = "not_found" | "conflict" | "stale_version" | "unavailable";
+export type StoreErrorKind = "invalid" | "not_found" | "conflict" | "stale_version" | "unavailable";
 
 export class StoreError extends Error {
   constructor(
@@ -39,6 +39,17 @@ export class StaleVersionError extends StoreError {
 export class DatabaseUnavailableError extends StoreError {
   constructor() {
     super("unavailable", "database_unavailable", "The database is unavailable; retry shortly");
+  }
+}
+
+/** A value the caller sent holds text no Postgres column can store: refused, nothing written. */
+export class InvalidTextError extends StoreError {
+  constructor() {
+    super(
+      "invalid",
+      "invalid_text",
+      "The request holds text the database cannot store: a NUL character or an unpaired UTF-16 surrogate",
+    );
   }
 }
 
@@ -84,17 +95,26 @@ type DriverErrorLike = {
   meta?: { driverAdapterError?: unknown };
 };
 
-/**
- * Whether a thrown value says the database cannot serve now rather than that the query is
- * wrong: Prisma's errors, the driver adapter's and node-postgres', through their causes.
- */
-export function isDatabaseUnavailable(error: unknown): boolean {
+/** A thrown value and what it wraps (causes, the driver adapter's error, aggregates), bounded. */
+function* causes(error: unknown): Generator<DriverErrorLike> {
   const seen = new Set<unknown>();
   const queue: unknown[] = [error];
   while (queue.length) {
     const e = queue.shift() as DriverErrorLike | null | undefined;
     if (!e || typeof e !== "object" || seen.has(e) || seen.size > 10) continue;
     seen.add(e);
+    yield e;
+    queue.push(e.cause, e.meta?.driverAdapterError);
+    if (e instanceof AggregateError) queue.push(...e.errors);
+  }
+}
+
+/**
+ * Whether a thrown value says the database cannot serve now rather than that the query is
+ * wrong: Prisma's errors, the driver adapter's and node-postgres', through their causes.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (const e of causes(error)) {
     const code = typeof e.code === "string" ? e.code : "";
     if (UNAVAILABLE_PRISMA_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code)) return true;
     if (UNAVAILABLE_ERRNO.has(code)) return true;
@@ -102,8 +122,24 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (typeof e.originalCode === "string" && UNAVAILABLE_SQLSTATE.test(e.originalCode))
       return true;
     if (typeof e.message === "string" && UNAVAILABLE_MESSAGE.test(e.message)) return true;
-    queue.push(e.cause, e.meta?.driverAdapterError);
-    if (e instanceof AggregateError) queue.push(...e.errors);
+  }
+  return false;
+}
+
+// Postgres refusing a value's text: 22021 (a NUL byte in a text parameter: "invalid byte sequence
+// for encoding UTF8: 0x00"), 22P05 (`\u0000` in jsonb: "unsupported Unicode escape sequence"),
+// 22P02 (an unpaired surrogate escape in jsonb, or text that is no uuid/number where one is
+// stored). Each is the caller's input, never the server's state.
+const INVALID_TEXT_SQLSTATE = /^(22021|22P05|22P02)$/;
+const INVALID_TEXT_MESSAGE =
+  /^(invalid byte sequence for encoding "UTF8": 0x00|unsupported Unicode escape sequence|invalid input syntax for type \w+)/;
+
+/** Whether a thrown value is Postgres refusing text the caller sent (see INVALID_TEXT_SQLSTATE). */
+export function isInvalidText(error: unknown): boolean {
+  for (const e of causes(error)) {
+    for (const code of [e.code, e.originalCode])
+      if (typeof code === "string" && INVALID_TEXT_SQLSTATE.test(code)) return true;
+    if (typeof e.message === "string" && INVALID_TEXT_MESSAGE.test(e.message)) return true;
   }
   return false;
 }

@@ -18,7 +18,8 @@ import { operation, pathParam } from "./operation";
 
 const changeSet = z.object({ id: pathParam("The change set's id or number", "12") });
 const NO_CHANGE_SET = "No change set with that id or number";
-const UNKNOWN_NAMES = "The change names a cluster or global service that does not exist";
+const UNKNOWN_SERVICE = "A change names a global service that does not exist";
+const UNKNOWN_NAMES = "A change names a cluster that does not exist, or fails validation";
 
 const changeExample = {
   changes: [
@@ -53,7 +54,11 @@ export const CHANGE_PATHS: ZodOpenApiPathsObject = {
       body: planRequestSchema,
       bodyExample: changeExample,
       ok: { status: 200, description: "The plan", schema: planDtoSchema },
-      errors: { 409: "A change names a version older than the server's", 422: UNKNOWN_NAMES },
+      errors: {
+        404: UNKNOWN_SERVICE,
+        409: "A change names a version older than the server's",
+        422: UNKNOWN_NAMES,
+      },
     }),
   },
   "/api/v1/change-sets": {
@@ -77,6 +82,7 @@ export const CHANGE_PATHS: ZodOpenApiPathsObject = {
       bodyExample: { ...changeExample, title: "Share reviews with west-1" },
       ok: { status: 201, description: "The new change set", schema: changeSetDtoSchema },
       errors: {
+        404: UNKNOWN_SERVICE,
         409: "A change names a version older than the server's",
         422: `${UNKNOWN_NAMES}, or the plan has errors`,
       },
@@ -102,7 +108,7 @@ export const CHANGE_PATHS: ZodOpenApiPathsObject = {
       path: changeSet,
       ok: { status: 201, description: "The rollback's change set", schema: changeSetDtoSchema },
       errors: {
-        404: NO_CHANGE_SET,
+        404: `${NO_CHANGE_SET}, or a global service it changed is gone`,
         409: "The intent moved since the change set, or it was rolled back already",
         422: "The inverse cannot be applied (a cluster or service is gone)",
       },

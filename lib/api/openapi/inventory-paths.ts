@@ -114,7 +114,7 @@ export const INVENTORY_PATHS: ZodOpenApiPathsObject = {
       access: "admin",
       path: cluster,
       ok: { status: 204, description: "Removed" },
-      errors: { 404: NO_CLUSTER, 409: "The cluster is still named by intent" },
+      errors: { 404: NO_CLUSTER },
     }),
   },
   "/api/v1/clusters/{name}/agent": {

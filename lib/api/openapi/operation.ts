@@ -96,7 +96,7 @@ function responses(spec: OperationSpec): ZodOpenApiResponsesObject {
     : { description: ok.description };
   if (spec.noContent) out["204"] = { description: spec.noContent };
   const errors = new Map<number, string>();
-  if (spec.query || spec.body || spec.errors?.[400])
+  if (spec.path || spec.query || spec.body || spec.errors?.[400])
     errors.set(400, spec.errors?.[400] ?? "Invalid input: `details` lists each invalid field");
   if (spec.access !== "public" || spec.errors?.[401])
     errors.set(
@@ -118,6 +118,12 @@ function responses(spec: OperationSpec): ZodOpenApiResponsesObject {
   errors.set(503, "Saturated or the database is unreachable: retry after `Retry-After` seconds");
   for (const [status, description] of [...errors].sort(([a], [b]) => a - b))
     out[String(status) as "400"] = errorResponse(status, description);
+  // Node's HTTP parser answers 431 (no body) before any handler when the request line and headers
+  // pass 16 KB, which a long query string can (the contract fuzz sent `expand` of 4000 emoji).
+  if (spec.query)
+    out["431"] = {
+      description: "The query string is too long: request line and headers over 16 KB",
+    };
   if (spec.unavailable)
     out["503"] = {
       description: spec.unavailable.description,
