@@ -6,10 +6,10 @@ import { newAgentCredential } from "../../lib/agent-protocol/credential";
 import { diffSnapshots, isEmptyDelta } from "../../lib/agent-protocol/delta";
 import type { DesiredResponse, Report } from "../../lib/agent-protocol/messages";
 import type { ClusterSnapshot } from "../../lib/agent-protocol/snapshot";
-import { backoffMs, sleep } from "./backoff";
+import { retryDelayMs, sleep } from "./backoff";
 import type { InventorySource, ResourceWriter } from "./cluster";
 import type { AgentLog } from "./log";
-import { MeridianRefused, type MeridianClient } from "./meridian-client";
+import { MeridianRefused, MeridianUnavailable, type MeridianClient } from "./meridian-client";
 import type { AgentMetrics } from "./metrics";
 
 /** Where the per-cluster credential is kept between restarts (a Secret in a real cluster). */
@@ -102,7 +102,7 @@ export class Agent {
       } catch (error) {
         if (error instanceof MeridianRefused) throw error;
         this.o.log.warn("registration failed; retrying", { error: (error as Error).message });
-        await sleep(backoffMs(attempt), this.signal);
+        await sleep(retryDelayMs(error, attempt), this.signal);
         if (this.signal.aborted) throw new Error("stopped");
       }
     }
@@ -171,11 +171,13 @@ export class Agent {
         this.setConnected(true);
       } catch (error) {
         if (this.fatal(error)) return;
-        // Level-triggered: after any failure, start again from a full snapshot.
-        this.sent = null;
+        // Level-triggered: after any failure, start again from a full snapshot — unless
+        // Meridian said it stored nothing (saturated): then the same delta still applies.
+        if (error instanceof MeridianUnavailable && error.code === "saturated") this.changed = true;
+        else this.sent = null;
         this.setConnected(false);
         this.o.log.warn("report failed; retrying", { error: (error as Error).message });
-        await sleep(backoffMs(failures++), this.signal);
+        await sleep(retryDelayMs(error, failures++), this.signal);
       }
     }
   }
@@ -223,7 +225,7 @@ export class Agent {
         this.o.log.warn("desired-state poll failed; keeping the cluster as it is and retrying", {
           error: (error as Error).message,
         });
-        await sleep(backoffMs(failures++), this.signal);
+        await sleep(retryDelayMs(error, failures++), this.signal);
       }
     }
   }

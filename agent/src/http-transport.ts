@@ -15,6 +15,8 @@ export type AgentRequest = {
 /** What the client reads of an answer; a fetch `Response` has the same shape. */
 export type AgentAnswer = {
   status: number;
+  /** The answer's headers (the client reads Retry-After); a fetch `Response` has them too. */
+  headers?: { get(name: string): string | null };
   json(): Promise<unknown>;
   /** With `stream`: the body as it arrives, until the server ends it or the signal aborts. */
   body?: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array> | null;
@@ -51,7 +53,11 @@ function once(url: URL, init: AgentRequest): Promise<AgentAnswer & { retry?: tru
         res.on("end", () => {
           done();
           const text = Buffer.concat(chunks).toString("utf8");
-          resolve({ status: res.statusCode ?? 0, json: async () => JSON.parse(text) });
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: { get: (name) => headerOf(res.headers[name.toLowerCase()]) },
+            json: async () => JSON.parse(text),
+          });
         });
       },
     );
@@ -70,6 +76,9 @@ function once(url: URL, init: AgentRequest): Promise<AgentAnswer & { retry?: tru
     req.end(init.body);
   });
 }
+
+const headerOf = (value: string | string[] | undefined): string | null =>
+  value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
 
 /** One request to Meridian over a pooled keep-alive connection. */
 export const keepAliveFetch: AgentFetch = async (url, init) => {

@@ -166,4 +166,23 @@ describe("MERIDIAN_URL", () => {
     expect(() => configOf({ MERIDIAN_URL: " , " })).toThrow(/at least one URL/);
     expect(() => configOf({})).toThrow(/MERIDIAN_URL/);
   });
+
+  it("hands the retry: Retry-After and the error code of a 503, and a 429 as retryable", async () => {
+    const saturated = await replica((_req, res) => {
+      res.statusCode = 503;
+      res.setHeader("retry-after", "7");
+      res.end(JSON.stringify({ error: { code: "saturated", message: "busy" } }));
+    });
+    const limited = await replica((_req, res) => {
+      res.statusCode = 429;
+      res.setHeader("retry-after", "30");
+      res.end(JSON.stringify({ error: { code: "rate_limited", message: "slow down" } }));
+    });
+    const busy = await new MeridianClient(saturated.url).report(heartbeat).catch((e: unknown) => e);
+    expect(busy).toBeInstanceOf(MeridianUnavailable);
+    expect(busy).toMatchObject({ retryAfterMs: 7000, code: "saturated" });
+    const slow = await new MeridianClient(limited.url).report(heartbeat).catch((e: unknown) => e);
+    expect(slow).toBeInstanceOf(MeridianUnavailable);
+    expect(slow).toMatchObject({ retryAfterMs: 30_000, code: "rate_limited" });
+  });
 });

@@ -46,10 +46,36 @@ export class MeridianRefused extends Error {
   }
 }
 
-/** Meridian could not be reached or answered 5xx: retry later, change nothing. */
+/**
+ * Meridian could not be reached, answered 5xx, or asked to slow down (429): retry later,
+ * change nothing. `retryAfterMs` is the delay the answer's Retry-After asked for; `code` the
+ * error code of its body (`saturated`: refused before anything was stored).
+ */
 export class MeridianUnavailable extends Error {
   override name = "MeridianUnavailable";
+  constructor(
+    message: string,
+    readonly retryAfterMs?: number,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
 }
+
+/** Retry-After as delta-seconds or an HTTP date, in ms from `now`; undefined when absent or bad. */
+export function retryAfterMs(
+  value: string | null | undefined,
+  now = Date.now(),
+): number | undefined {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Math.min(Number(trimmed), 3600) * 1000;
+  // An HTTP date names its day and month; `Date.parse` alone would read "-1" as a year.
+  const at = /^[A-Za-z]{3}, /.test(trimmed) ? Date.parse(trimmed) : Number.NaN;
+  return Number.isNaN(at) ? undefined : Math.min(Math.max(0, at - now), 3_600_000);
+}
+
+type ErrorBody = { error?: { code?: string; message?: string } };
 
 type RequestOptions = {
   method?: string;
@@ -147,11 +173,16 @@ export class MeridianClient {
     // Redirects are not followed: the agent talks only to the URLs it was installed with.
     if (res.status >= 300 && res.status < 400)
       throw new MeridianUnavailable(`Meridian answered a redirect (${res.status})`);
-    if (res.status >= 500) throw new MeridianUnavailable(`Meridian answered ${res.status}`);
+    if (res.status >= 500 || res.status === 429) {
+      const body = (await res.json().catch(() => ({}))) as ErrorBody;
+      throw new MeridianUnavailable(
+        `Meridian answered ${res.status}${body.error?.message ? `: ${body.error.message}` : ""}`,
+        retryAfterMs(res.headers?.get("retry-after")),
+        body.error?.code,
+      );
+    }
     if (res.status >= 400) {
-      const body = (await res.json().catch(() => ({}))) as {
-        error?: { code?: string; message?: string };
-      };
+      const body = (await res.json().catch(() => ({}))) as ErrorBody;
       throw new MeridianRefused(
         res.status,
         body.error?.code ?? "refused",

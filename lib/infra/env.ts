@@ -8,6 +8,11 @@ const baseSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   /** Connection pool size; the embedded database needs exactly one connection. */
   MERIDIAN_DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  /**
+   * Inventory reports that may wait for a transaction slot per process; past it a report gets
+   * 503 + Retry-After at once (admission control) and its agent retries after that delay.
+   */
+  MERIDIAN_INVENTORY_QUEUE_MAX: z.coerce.number().int().min(0).max(100_000).default(100),
   NEXTAUTH_SECRET: z.string().min(16).optional(),
   /**
    * Key for secrets stored encrypted (metrics source credentials): 32 bytes as base64 or hex.

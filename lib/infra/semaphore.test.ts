@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Semaphore } from "./semaphore";
+import { QueueFullError, Semaphore } from "./semaphore";
 
 const tick = () => new Promise((r) => setTimeout(r, 1));
 
@@ -47,5 +47,25 @@ describe("Semaphore", () => {
     await first;
     expect(ran).toBe(false);
     expect(s.load).toEqual({ active: 0, waiting: 0 });
+  });
+
+  it("refuses past `maxWaiting` at once, without running the task, and admits again once a slot frees", async () => {
+    const s = new Semaphore(1, 2);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const ran: string[] = [];
+    const first = s.run(async () => {
+      ran.push("first");
+      await gate;
+    });
+    const queued = [s.run(async () => void ran.push("a")), s.run(async () => void ran.push("b"))];
+    await expect(s.run(async () => void ran.push("refused"))).rejects.toBeInstanceOf(
+      QueueFullError,
+    );
+    expect(s.load).toEqual({ active: 1, waiting: 2 });
+    release();
+    await Promise.all([first, ...queued]);
+    await s.run(async () => void ran.push("after"));
+    expect(ran).toEqual(["first", "a", "b", "after"]);
   });
 });

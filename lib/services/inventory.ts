@@ -7,7 +7,7 @@ import {
 } from "@/lib/agent-protocol/snapshot";
 import { diffServices } from "@/lib/domain/inventory-diff";
 import { DomainError, notFound } from "@/lib/domain/errors";
-import { Semaphore } from "@/lib/infra/semaphore";
+import { QueueFullError, Semaphore } from "@/lib/infra/semaphore";
 import { env } from "@/lib/infra/env";
 import { type Actor } from "@/lib/model/actor";
 import { recordAudit } from "@/lib/store/audit";
@@ -30,8 +30,12 @@ type Summary = { created: number; updated: number; removed: number };
  * long-polls, acknowledgements and pages.
  */
 let inventoryLimit: Semaphore | undefined;
-const inventorySlots = () =>
-  (inventoryLimit ??= new Semaphore(Math.max(1, Math.floor(env().MERIDIAN_DB_POOL_MAX / 2))));
+/** The queue itself, for its load (metrics, tests). */
+export const inventorySlots = () =>
+  (inventoryLimit ??= new Semaphore(
+    Math.max(1, Math.floor(env().MERIDIAN_DB_POOL_MAX / 2)),
+    env().MERIDIAN_INVENTORY_QUEUE_MAX,
+  ));
 
 /**
  * Run an inventory change for an existing cluster, mark it seen and audit what changed. A
@@ -61,9 +65,18 @@ async function inventoryChange(
       signal,
     )
     .catch((error: unknown) => {
+      if (error instanceof QueueFullError) throw saturated();
       throw signal?.aborted ? clientGone() : error;
     });
 }
+
+/** Nothing of the report was stored: the agent may send the same report (or delta) again. */
+const saturated = () =>
+  new DomainError(
+    "unavailable",
+    "saturated",
+    "Meridian is storing other clusters' inventory; nothing of this report was stored — send it again after Retry-After",
+  );
 
 const clientGone = () =>
   new DomainError(

@@ -33,7 +33,7 @@ export async function call(
   method: string,
   pathname: string,
   opts: CallOptions = {},
-): Promise<{ status: number; body: unknown }> {
+): Promise<{ status: number; body: unknown; headers: Headers }> {
   const url = new URL(pathname, "http://localhost:3000");
   for (const [k, v] of Object.entries(opts.search ?? {})) url.searchParams.set(k, v);
   const headers = new Headers();
@@ -44,5 +44,9 @@ export async function call(
     params: Promise.resolve(opts.params ?? {}),
   });
   const text = await res.text();
-  return { status: res.status, body: text ? (JSON.parse(text) as unknown) : null };
+  return {
+    status: res.status,
+    body: text ? (JSON.parse(text) as unknown) : null,
+    headers: res.headers,
+  };
 }

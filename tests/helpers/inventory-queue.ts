@@ -1,0 +1,26 @@
+import { inventorySlots } from "@/lib/services/inventory";
+import { waitFor } from "../../scripts/lib/processes";
+
+/**
+ * Fill the process's inventory queue: every slot runs a task that waits, and the queue holds
+ * waiters up to MERIDIAN_INVENTORY_QUEUE_MAX (set before the first use). Returns the release,
+ * which resolves once every task ran.
+ */
+export async function occupyInventoryQueue(): Promise<() => Promise<void>> {
+  const queue = inventorySlots();
+  let open!: () => void;
+  const gate = new Promise<void>((r) => (open = r));
+  const held: Promise<unknown>[] = [];
+  for (;;) {
+    const before = queue.load;
+    const task = queue.run(() => gate).catch((e: unknown) => e);
+    const after = queue.load;
+    if (after.active === before.active && after.waiting === before.waiting) break; // refused: full
+    held.push(task);
+  }
+  await waitFor("queue full", () => queue.load.waiting > 0, 1000, 5);
+  return async () => {
+    open();
+    await Promise.all(held);
+  };
+}
