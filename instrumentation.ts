@@ -8,6 +8,10 @@ export async function register(): Promise<void> {
   // Before any request: Next.js answers TRACE with a 500 (lib/infra/method-guard.ts).
   const { refuseForbiddenMethods } = await import("./lib/infra/method-guard");
   refuseForbiddenMethods();
+  // Route handlers get no socket: every request carries its TCP peer's address in a header
+  // Meridian writes itself (lib/infra/peer-address.ts), for the per-address abuse limits.
+  const { stampPeerAddresses } = await import("./lib/infra/peer-address");
+  stampPeerAddresses();
   const { env } = await import("./lib/infra/env");
   const { log } = await import("./lib/infra/log");
   const metricsPort = env().MERIDIAN_METRICS_PORT;

@@ -19,7 +19,14 @@ const nextConfig: NextConfig = {
   // agent); the build need not repeat it.
   typescript: { ignoreBuildErrors: true },
   // Packages with native or WASM parts stay out of the server bundle.
-  serverExternalPackages: ["@electric-sql/pglite", "@kubernetes/client-node", "pg"],
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "@kubernetes/client-node",
+    "pg",
+    // One copy for every bundle: the limiters are shared through globalThis, and a limiter made
+    // by another bundle's copy rejects with a RateLimiterRes this bundle's class does not know.
+    "rate-limiter-flexible",
+  ],
   async headers() {
     return [
       {

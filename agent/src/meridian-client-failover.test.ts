@@ -137,6 +137,18 @@ describe("MeridianClient with several URLs", () => {
     expect(client.url).toBe(other.url);
   });
 
+  it("a 429 (an abuse limit) is worth retrying later, not a refusal", async () => {
+    const limited = await replica((_req, res) => {
+      res.statusCode = 429;
+      res.setHeader("retry-after", "30");
+      res.end(JSON.stringify({ error: { code: "rate_limited", message: "Try again in 30 s" } }));
+    });
+    const client = new MeridianClient(limited.url);
+    const attempt = client.register("mrd_join_x", heartbeat.agent, "hash");
+    await expect(attempt).rejects.toBeInstanceOf(MeridianUnavailable);
+    await expect(attempt).rejects.not.toBeInstanceOf(MeridianRefused);
+  });
+
   it("a single URL stays the URL whatever fails", async () => {
     const dead = await deadUrl();
     const client = new MeridianClient(dead);

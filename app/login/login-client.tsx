@@ -6,6 +6,8 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
+import { signInRetryAfter, waitInWords } from "@/lib/domain/retry-wait";
+import { useCountdown } from "./use-countdown";
 
 type LoginFormProps = {
   callbackUrl: string;
@@ -23,13 +25,24 @@ export function LoginForm({ callbackUrl, password, ssoName, initialError }: Logi
   const [secret, setSecret] = useState("");
   const [error, setError] = useState<string | null>(initialError);
   const [pending, setPending] = useState<"password" | "sso" | null>(null);
+  // The sign-in limit's refusal: when to try again (the button stays off until then).
+  const [retryAt, setRetryAt] = useState<number | null>(null);
+  const wait = useCountdown(retryAt);
+  const limited = retryAt !== null && wait > 0;
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setPending("password");
     setError(null);
+    setRetryAt(null);
     try {
       const result = await signIn("credentials", { email, password: secret, redirect: false });
+      const retry = signInRetryAfter(result?.error);
+      if (retry !== null) {
+        setRetryAt(Date.now() + retry * 1000);
+        setPending(null);
+        return;
+      }
       if (!result || result.error || !result.ok) {
         setError(
           result?.error && result.error !== "CredentialsSignin"
@@ -61,7 +74,19 @@ export function LoginForm({ callbackUrl, password, ssoName, initialError }: Logi
 
   return (
     <div className="space-y-4">
-      {error ? (
+      {limited ? (
+        <div
+          role="alert"
+          data-testid="login-rate-limited"
+          className="flex items-start gap-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-[13px] text-amber-900 dark:border-amber-500/30 dark:bg-amber-500/10 dark:text-amber-200"
+        >
+          <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <span>
+            Too many failed sign-ins. Try again in{" "}
+            <span className="font-medium tabular-nums">{waitInWords(wait)}</span>.
+          </span>
+        </div>
+      ) : error ? (
         <div
           role="alert"
           data-testid="login-error"
@@ -123,7 +148,7 @@ export function LoginForm({ callbackUrl, password, ssoName, initialError }: Logi
             type="submit"
             variant={ssoName ? "secondary" : "primary"}
             loading={pending === "password"}
-            disabled={pending !== null}
+            disabled={pending !== null || limited}
             className="h-9 w-full"
           >
             {pending === "password" ? "Signing in…" : "Sign in"}

@@ -1,8 +1,11 @@
 // What the sign-in page says for each ?error= code next-auth or Meridian's OIDC sign-in sends
 // (https://next-auth.js.org/configuration/pages#error-codes), in words a person can act on.
+import { signInRetryAfter, waitInWords } from "@/lib/domain/retry-wait";
 
 /** The sentence for an error code; `provider` is the single sign-on's display name. */
 export function signInErrorMessage(code: string, provider: string): string {
+  const wait = signInRetryAfter(code);
+  if (wait !== null) return `Too many failed sign-ins. Try again in ${waitInWords(wait)}.`;
   switch (code) {
     case "NoRole":
       return `Your ${provider} account is not in a Meridian group, so it has no role here. Ask your administrator to add you to one.`;

@@ -2,6 +2,7 @@ import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { MAX_REPORT_BYTES } from "@/lib/agent-protocol/messages";
 import type { AgentApiRequest, AgentRouteHandler } from "@/lib/api/route-types";
+import { PEER_HEADER } from "@/lib/infra/peer-address";
 
 /**
  * Most of a body the bridge holds: the agent API's largest plus one byte, so the handler still
@@ -29,11 +30,16 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
 
 const NO_PARAMS = Promise.resolve({});
 
-/** `Headers.get` over node's parsed headers (already lower-case; repeated ones joined). */
+/**
+ * `Headers.get` over node's parsed headers (already lower-case; repeated ones joined). The
+ * peer-address header is the socket's address, whatever the client sent (lib/api/client-ip.ts).
+ */
 function headerReader(req: IncomingMessage): AgentApiRequest["headers"] {
   return {
     get(name: string) {
-      const value = req.headers[name.toLowerCase()];
+      const key = name.toLowerCase();
+      if (key === PEER_HEADER) return req.socket.remoteAddress ?? null;
+      const value = req.headers[key];
       if (value === undefined) return null;
       return Array.isArray(value) ? value.join(", ") : value;
     },

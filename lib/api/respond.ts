@@ -3,7 +3,7 @@ import { NextResponse } from "next/server";
 import { z } from "zod";
 import { ApiError, describeZodError } from "@/lib/api/errors";
 import { requireStorableText } from "@/lib/api/storable-text";
-import { DomainError, type DomainErrorKind } from "@/lib/domain/errors";
+import { DomainError, RateLimitedError, type DomainErrorKind } from "@/lib/domain/errors";
 import { log } from "@/lib/infra/log";
 import {
   DatabaseUnavailableError,
@@ -64,10 +64,16 @@ const STATUS: Record<DomainErrorKind | StoreErrorKind, number> = {
   stale_version: 409,
   unprocessable: 422,
   unavailable: 503,
+  rate_limited: 429,
 };
 
-/** Seconds a client should wait before retrying a 503. */
+/** Seconds a client should wait before retrying a 503 (a 429 says its own). */
 const RETRY_AFTER_SECONDS = 5;
+
+function retryAfter(error: DomainError | StoreError, status: number): string | null {
+  if (error instanceof RateLimitedError) return String(error.retryAfterSeconds);
+  return status === 503 ? String(RETRY_AFTER_SECONDS) : null;
+}
 
 type PrismaLikeError = { code?: unknown; meta?: { target?: unknown } };
 
@@ -88,12 +94,10 @@ export function errorResponse(error: unknown): NextResponse {
   if (error instanceof DomainError || error instanceof StoreError) {
     const status = STATUS[error.kind];
     const details = error instanceof DomainError ? error.details : undefined;
+    const wait = retryAfter(error, status);
     return NextResponse.json(
       { error: { code: error.code, message: error.message, ...(details ? { details } : {}) } },
-      {
-        status,
-        ...(status === 503 ? { headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } } : {}),
-      },
+      { status, ...(wait ? { headers: { "Retry-After": wait } } : {}) },
     );
   }
   if (error instanceof z.ZodError) {

@@ -3,6 +3,7 @@ import type { NextAuthOptions } from "next-auth";
 import type { Provider } from "next-auth/providers/index";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { z } from "zod";
+import { limitedSignIn } from "@/lib/auth/sign-in-limit";
 import { authSecret } from "@/lib/crypto/secret";
 import { env } from "@/lib/infra/env";
 import { log } from "@/lib/infra/log";
@@ -30,10 +31,14 @@ function credentialsProvider(): Provider {
       email: { label: "Email", type: "email" },
       password: { label: "Password", type: "password" },
     },
-    async authorize(raw) {
+    async authorize(raw, req) {
       const parsed = credentialsSchema.safeParse(raw);
       if (!parsed.success) return null;
-      const user = await authenticateUser(parsed.data.email, parsed.data.password);
+      const { email, password } = parsed.data;
+      // Per account and per address (lib/auth/sign-in-limit.ts); refusals become 429s.
+      const user = await limitedSignIn(email, req?.headers, () =>
+        authenticateUser(email, password),
+      );
       return user ? { id: user.id, email: user.email, name: user.name ?? user.email } : null;
     },
   });

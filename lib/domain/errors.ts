@@ -1,5 +1,6 @@
 // Domain errors: what went wrong, in the application's words. The services throw these; the API
 // layer (lib/api/respond.ts) is the one place that turns a kind into an HTTP status.
+import { waitInWords } from "@/lib/domain/retry-wait";
 
 /** What kind of failure an error is, independent of any transport. */
 export type DomainErrorKind =
@@ -9,7 +10,8 @@ export type DomainErrorKind =
   | "not_found"
   | "conflict"
   | "unprocessable"
-  | "unavailable";
+  | "unavailable"
+  | "rate_limited";
 
 /** A failure the caller can act on: a kind, a stable code and a message safe to show. */
 export class DomainError extends Error {
@@ -35,3 +37,21 @@ export const conflict = (message: string, code = "conflict") =>
 /** The input is wrong in a way a schema could not say. */
 export const invalid = (message: string, code = "invalid_input") =>
   new DomainError("invalid", code, message);
+
+/** Too many attempts of something in its window: try again in `retryAfterSeconds`. */
+export class RateLimitedError extends DomainError {
+  constructor(
+    what: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(
+      "rate_limited",
+      "rate_limited",
+      `${what}. Try again in ${waitInWords(retryAfterSeconds)}.`,
+      {
+        retryAfterSeconds,
+      },
+    );
+    this.name = "RateLimitedError";
+  }
+}

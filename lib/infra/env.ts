@@ -33,6 +33,23 @@ const baseSchema = z.object({
   /** Port of the process-metrics listener (GET /metrics, Prometheus format; instrumentation.ts). */
   MERIDIAN_METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
   MERIDIAN_GLOBAL_HOST_STYLE: z.enum(["global", "clusterset"]).default("global"),
+  /**
+   * Bearer token Prometheus sends to scrape GET /metrics (compared hashed). Unset: nobody may
+   * scrape. At least 24 characters, e.g. `openssl rand -base64 32`.
+   */
+  MERIDIAN_METRICS_TOKEN: z.string().min(24).max(512).optional(),
+  /** Failed sign-ins an account may have per window before every attempt is refused. */
+  MERIDIAN_SIGNIN_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(5),
+  /** The sign-in limit's window (an address gets 4× the account's attempts in it). */
+  MERIDIAN_SIGNIN_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  /** Agent registrations one address may attempt per minute (a fleet behind one NAT needs more). */
+  MERIDIAN_REGISTER_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
+  /**
+   * Reverse proxies of ours in front of Meridian that append to X-Forwarded-For (per-address
+   * limits, lib/api/client-ip.ts). 0: the header is ignored and the TCP peer is the client.
+   */
+  MERIDIAN_TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
+  MERIDIAN_LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
 });
 

@@ -1,16 +1,55 @@
 import "server-only";
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { PrismaClient } from "@/lib/store/generated/client";
 import { env } from "@/lib/infra/env";
+import { planeMetrics } from "@/lib/infra/metrics";
 
 export type { Prisma } from "@/lib/store/generated/client";
 export type Db = PrismaClient;
 
-const globalForDb = globalThis as unknown as { meridianDb?: PrismaClient };
+const globalForDb = globalThis as unknown as { meridianDb?: PrismaClient; meridianPool?: pg.Pool };
 
-/** Build a Prisma client for a connection string (also used by scripts and tests). */
-export function createDb(connectionString: string, poolMax: number): PrismaClient {
-  const adapter = new PrismaPg({ connectionString, max: poolMax });
+/**
+ * A connection pool whose every checkout is timed into `meridian_db_pool_wait_seconds`:
+ * pg-pool's `query` checks out through `connect` too, so queries and transactions both count.
+ */
+export function createPool(connectionString: string, poolMax: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max: poolMax });
+  const connect = pool.connect.bind(pool) as (
+    cb: (
+      err: Error | undefined,
+      client?: pg.PoolClient,
+      done?: (release?: unknown) => void,
+    ) => void,
+  ) => void;
+  const wait = planeMetrics().poolWait;
+  // pg calls connect(callback) from query(); Prisma awaits connect(). Both go through here.
+  (pool as { connect: unknown }).connect = (cb?: Parameters<typeof connect>[0]) => {
+    const end = wait.startTimer();
+    if (cb) {
+      connect((err, client, done) => {
+        end();
+        cb(err, client, done);
+      });
+      return undefined;
+    }
+    return new Promise<pg.PoolClient>((resolve, reject) =>
+      connect((err, client) => {
+        end();
+        if (err || !client) reject(err ?? new Error("no connection"));
+        else resolve(client);
+      }),
+    );
+  };
+  return pool;
+}
+
+/** Build a Prisma client over a pool (also used by scripts and tests); it ends the pool too. */
+export function createDb(connectionString: string, poolMax: number, pool?: pg.Pool): PrismaClient {
+  const adapter = new PrismaPg(pool ?? createPool(connectionString, poolMax), {
+    disposeExternalPool: true,
+  });
   return new PrismaClient({
     adapter,
     // Interactive transactions queue behind one connection on the embedded database.
@@ -18,13 +57,26 @@ export function createDb(connectionString: string, poolMax: number): PrismaClien
   });
 }
 
+/**
+ * The process-wide pool under {@link db}, for the few users that speak SQL to pg directly
+ * (the shared rate-limit counters): one pool, so the embedded database's single connection is
+ * shared too.
+ */
+export function pgPool(): pg.Pool {
+  db();
+  return globalForDb.meridianPool!;
+}
+
 /** The process-wide database client. */
 export function db(): PrismaClient {
-  if (globalForDb.meridianDb) return globalForDb.meridianDb;
+  // A disconnected client ended its pool (disposeExternalPool); build both again.
+  if (globalForDb.meridianDb && !globalForDb.meridianPool?.ended) return globalForDb.meridianDb;
   const { DATABASE_URL, MERIDIAN_DB_POOL_MAX } = env();
   if (!DATABASE_URL) {
     throw new Error("DATABASE_URL is not set: start Meridian with `npm start` or `npm run demo`");
   }
-  globalForDb.meridianDb = createDb(DATABASE_URL, MERIDIAN_DB_POOL_MAX);
+  const pool = createPool(DATABASE_URL, MERIDIAN_DB_POOL_MAX);
+  globalForDb.meridianPool = pool;
+  globalForDb.meridianDb = createDb(DATABASE_URL, MERIDIAN_DB_POOL_MAX, pool);
   return globalForDb.meridianDb;
 }

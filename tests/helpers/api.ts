@@ -25,6 +25,8 @@ type CallOptions = {
   rawBody?: string;
   contentType?: string;
   search?: Record<string, string>;
+  /** More request headers (X-Forwarded-For, a session cookie). */
+  headers?: Record<string, string>;
 };
 
 /** Call a route handler in-process, as Next.js would, and return status and parsed JSON. */
@@ -36,7 +38,7 @@ export async function call(
 ): Promise<{ status: number; body: unknown; headers: Headers }> {
   const url = new URL(pathname, "http://localhost:3000");
   for (const [k, v] of Object.entries(opts.search ?? {})) url.searchParams.set(k, v);
-  const headers = new Headers();
+  const headers = new Headers(opts.headers);
   if (opts.token) headers.set("authorization", `Bearer ${opts.token}`);
   const body = opts.rawBody ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body));
   if (body !== undefined) headers.set("content-type", opts.contentType ?? "application/json");

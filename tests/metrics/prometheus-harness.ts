@@ -43,10 +43,14 @@ export interface PrometheusServer {
   stop(): Promise<void>;
 }
 
-interface ScrapeConfig {
+export interface ScrapeConfig {
   job: string;
   targets: string[];
   federate?: string[];
+  /** Path to scrape (default /metrics). */
+  metricsPath?: string;
+  /** Sent as `Authorization: Bearer …` with every scrape. */
+  bearerToken?: string;
 }
 
 /** Optional alerting: rule files to load and Alertmanagers (host:port) to send alerts to. */
@@ -73,6 +77,8 @@ function yamlConfig(
       scrape_interval: "1s",
       scrape_timeout: "1s",
       static_configs: [{ targets: s.targets }],
+      ...(s.metricsPath ? { metrics_path: s.metricsPath } : {}),
+      ...(s.bearerToken ? { authorization: { type: "Bearer", credentials: s.bearerToken } } : {}),
       ...(s.federate
         ? { metrics_path: "/federate", honor_labels: true, params: { "match[]": s.federate } }
         : {}),

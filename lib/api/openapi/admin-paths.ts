@@ -91,7 +91,10 @@ export const ADMIN_PATHS: ZodOpenApiPathsObject = {
         description: "The token (shown once) and its entry",
         schema: createdApiTokenSchema,
       },
-      errors: { 403: "Called with an API token rather than a session" },
+      errors: {
+        403: "Called with an API token rather than a session",
+        429: "The caller created too many API tokens this hour (docs/abuse-limits.md)",
+      },
     }),
   },
   "/api/v1/tokens/{id}": {

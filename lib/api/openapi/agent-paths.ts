@@ -47,6 +47,7 @@ export const AGENT_PATHS: ZodOpenApiPathsObject = {
       errors: {
         401: "The join token is unknown, used, revoked or expired",
         403: "The cluster is disabled",
+        429: "Too many registration attempts from this address this minute",
       },
     }),
   },

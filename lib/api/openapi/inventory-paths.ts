@@ -149,7 +149,7 @@ export const INVENTORY_PATHS: ZodOpenApiPathsObject = {
       bodyOptional: true,
       bodyExample: { ttlHours: 24 },
       ok: { status: 201, description: "The token (shown once)", schema: issuedJoinTokenSchema },
-      errors: { 404: NO_CLUSTER },
+      errors: { 404: NO_CLUSTER, 429: "The caller issued too many join tokens this hour" },
     }),
   },
   "/api/v1/clusters/{name}/desired": {

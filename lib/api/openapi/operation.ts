@@ -41,7 +41,7 @@ export type OperationSpec = {
   /** The 503 body when it is not an error body (the health check answers its own shape). */
   unavailable?: { description: string; schema: z.ZodType };
   /** Further documented failures, with what causes each. */
-  errors?: Partial<Record<400 | 401 | 403 | 404 | 409 | 422, string>>;
+  errors?: Partial<Record<400 | 401 | 403 | 404 | 409 | 422 | 429, string>>;
 };
 
 const SECURITY: Record<RouteAccess, ZodOpenApiOperationObject["security"]> = {
@@ -61,13 +61,14 @@ const ERROR_EXAMPLES: Record<number, { code: string; message: string }> = {
   413: { code: "payload_too_large", message: "Body larger than 1048576 bytes" },
   415: { code: "unsupported_media_type", message: "Send the body as application/json" },
   422: { code: "unknown_cluster", message: "No cluster named mars-1" },
+  429: { code: "rate_limited", message: "Too many join tokens issued. Try again in 42 seconds." },
   503: { code: "unavailable", message: "The database is busy; try again" },
 };
 
 function errorResponse(status: number, description: string): ZodOpenApiResponseObject {
   return {
     description,
-    ...(status === 503
+    ...(status === 503 || status === 429
       ? {
           headers: z.object({
             "Retry-After": z.string().meta({ description: "Seconds to wait before retrying" }),
@@ -115,6 +116,7 @@ function responses(spec: OperationSpec): ZodOpenApiResponsesObject {
     errors.set(415, "The body is not application/json");
   }
   if (spec.errors?.[422]) errors.set(422, spec.errors[422]);
+  if (spec.errors?.[429]) errors.set(429, spec.errors[429]);
   errors.set(503, "Saturated or the database is unreachable: retry after `Retry-After` seconds");
   for (const [status, description] of [...errors].sort(([a], [b]) => a - b))
     out[String(status) as "400"] = errorResponse(status, description);

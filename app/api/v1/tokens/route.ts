@@ -7,6 +7,7 @@ import {
   createdApiTokenSchema,
 } from "@/lib/model/inventory";
 import { withAuth } from "@/lib/auth/with-auth";
+import { countApiToken } from "@/lib/services/abuse-limits";
 import { createApiToken, listApiTokens } from "@/lib/services/api-tokens";
 import { actorOf } from "@/lib/model/actor";
 
@@ -24,6 +25,7 @@ export const POST = withAuth(
     if (principal.kind === "token")
       throw new ApiError(403, "forbidden", "Create API tokens while signed in, not with a token");
     const input = parseOrThrow(apiTokenCreateSchema, await readJson(req));
+    await countApiToken(principal.userId);
     return json(
       createdApiTokenSchema,
       await createApiToken(principal.userId, input, actorOf(principal)),

@@ -5,6 +5,7 @@ import { joinTokenRequestSchema } from "@/lib/model/api";
 import { parseOrThrow } from "@/lib/api/errors";
 import { withAuth } from "@/lib/auth/with-auth";
 import { actorOf } from "@/lib/model/actor";
+import { countJoinToken } from "@/lib/services/abuse-limits";
 import { createJoinToken } from "@/lib/services/agents";
 import { agentInstallCommand } from "@/lib/domain/install-command";
 
@@ -16,6 +17,7 @@ export const POST = withAuth(
       hasBody ? await readJson(req, 1024) : {},
     );
     const cluster = String(params.name);
+    await countJoinToken(principal.userId);
     const issued = await createJoinToken(cluster, actorOf(principal), ttlHours);
     const url = process.env.NEXTAUTH_URL ?? req.nextUrl.origin;
     return json(
