@@ -21,8 +21,9 @@ export function json<T extends z.ZodTypeAny>(
   schema: T,
   data: z.input<T>,
   status = 200,
+  headers?: Record<string, string>,
 ): NextResponse {
-  return NextResponse.json(schema.parse(data), { status });
+  return NextResponse.json(schema.parse(data), { status, ...(headers ? { headers } : {}) });
 }
 
 /** Read a JSON body: 415 for another content type, 413 when too large, 400 when malformed. */
@@ -68,7 +69,7 @@ const STATUS: Record<DomainErrorKind | StoreErrorKind, number> = {
 };
 
 /** Seconds a client should wait before retrying a 503 (a 429 says its own). */
-const RETRY_AFTER_SECONDS = 5;
+export const RETRY_AFTER_SECONDS = 5;
 
 function retryAfter(error: DomainError | StoreError, status: number): string | null {
   if (error instanceof RateLimitedError) return String(error.retryAfterSeconds);

@@ -1,5 +1,5 @@
 // GET /api/healthz — liveness and database reachability (no auth, no details)
-import { json } from "@/lib/api/respond";
+import { json, RETRY_AFTER_SECONDS } from "@/lib/api/respond";
 import { healthSchema } from "@/lib/model/api";
 import { publicRoute } from "@/lib/auth/with-auth";
 import { pingDatabase } from "@/lib/services/health";
@@ -11,6 +11,9 @@ export const GET = publicRoute(async () => {
     const latencyMs = await pingDatabase();
     return json(healthSchema, { status: "ok", database: { reachable: true, latencyMs } });
   } catch {
-    return json(healthSchema, { status: "degraded", database: { reachable: false } }, 503);
+    // Like every 503 Meridian gives: a probe or a script backs off instead of hammering it.
+    return json(healthSchema, { status: "degraded", database: { reachable: false } }, 503, {
+      "Retry-After": String(RETRY_AFTER_SECONDS),
+    });
   }
 });

@@ -65,16 +65,14 @@ const ERROR_EXAMPLES: Record<number, { code: string; message: string }> = {
   503: { code: "unavailable", message: "The database is busy; try again" },
 };
 
+const RETRY_AFTER_HEADER = z.object({
+  "Retry-After": z.string().meta({ description: "Seconds to wait before retrying" }),
+});
+
 function errorResponse(status: number, description: string): ZodOpenApiResponseObject {
   return {
     description,
-    ...(status === 503 || status === 429
-      ? {
-          headers: z.object({
-            "Retry-After": z.string().meta({ description: "Seconds to wait before retrying" }),
-          }),
-        }
-      : {}),
+    ...(status === 503 || status === 429 ? { headers: RETRY_AFTER_HEADER } : {}),
     content: {
       "application/json": { schema: apiErrorSchema, example: { error: ERROR_EXAMPLES[status] } },
     },
@@ -129,6 +127,7 @@ function responses(spec: OperationSpec): ZodOpenApiResponsesObject {
   if (spec.unavailable)
     out["503"] = {
       description: spec.unavailable.description,
+      headers: RETRY_AFTER_HEADER,
       content: { "application/json": { schema: spec.unavailable.schema } },
     };
   return out;
