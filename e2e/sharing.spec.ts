@@ -37,6 +37,23 @@ async function desiredFor(request: APIRequestContext, cluster: string, service: 
   );
 }
 
+/** A global service's intent as the REST API answers it. */
+async function intentOf(request: APIRequestContext, service: string) {
+  const res = await request.get("/api/v1/intent");
+  expect(res.ok()).toBe(true);
+  const body = (await res.json()) as {
+    items: {
+      namespace: string;
+      name: string;
+      version: number;
+      exports: string[];
+      imports: string[];
+      failover: unknown;
+    }[];
+  };
+  return body.items.find((i) => `${i.namespace}/${i.name}` === service)!;
+}
+
 /** A change set's overall status as the REST API answers it. */
 async function changeSetStatus(request: APIRequestContext, number: number) {
   const res = await request.get(`/api/v1/change-sets/${number}`);
@@ -183,6 +200,9 @@ test.describe("concurrent edits", () => {
 
     await sharing.plan.applyButton.click();
     await expect(sharing.plan.stale).toContainText("Someone changed this intent since you planned");
+    // When it was changed reads in the user's locale (en-US here), never as a raw ISO time.
+    await expect(sharing.plan.stale).not.toContainText(/\d{4}-\d\d-\d\dT\d\d:/);
+    await expect(sharing.plan.stale).toContainText(/ on [A-Z][a-z]{2} \d{1,2}, \d{4}/);
     await capture("plan-409");
 
     // Re-plan replays the export onto the newer intent; applying it keeps the other import.
@@ -276,8 +296,8 @@ test.describe("failover editor", () => {
     await expect(changeSet.status).toHaveText("Applied", { timeout: 30_000 });
     await capture("failover-applied");
 
-    // Roll the failover change back; the sharing change is then older than the intent's
-    // version, so its rollback is refused with a clear 409 (optimistic concurrency).
+    // Roll the failover change back: the intent is then exactly what the sharing change
+    // produced (its version moved on twice), so the sharing change can be rolled back too.
     const failoverChange = changeSet.number();
     await changeSet.rollbackButton.click();
     await changeSet.rollbackDialog.getByRole("button", { name: "Roll back" }).click();
@@ -288,22 +308,98 @@ test.describe("failover editor", () => {
     await changeSet.goto(shared);
     await changeSet.rollbackButton.click();
     await changeSet.rollbackDialog.getByRole("button", { name: "Roll back" }).click();
-    await expect(changeSet.rollbackDialog.getByRole("alert")).toContainText("changed since");
-    await capture("rollback-409");
-    await changeSet.rollbackDialog.getByRole("button", { name: "Cancel" }).click();
-
-    // Unshare through the matrix, so the other specs see the demo as it started.
-    await sharing.goto();
-    await sharing.exportToggle(SERVICE, "east-1").click();
-    await sharing.exportToggle(SERVICE, "east-2").click();
-    await sharing.importToggle(SERVICE, "east-2").click();
-    await sharing.reviewButton.click();
-    await expect(sharing.plan.cluster("east-2").getByTestId("plan-count-delete")).toContainText(
-      "2",
-    );
-    await sharing.plan.applyButton.click();
+    await expect(page.getByTestId("change-set-status")).toContainText(`rolls back #${shared}`);
     await expect(changeSet.status).toHaveText("Applied", { timeout: 30_000 });
+    await capture("rollback-after-rolled-back-change");
+    expect(await intentOf(page.request, SERVICE)).toMatchObject({
+      exports: [],
+      imports: [],
+      failover: null,
+    });
   });
+
+  test("a truly stale rollback names the change sets in between and plans the state before", async ({
+    page,
+    capture,
+  }) => {
+    test.setTimeout(150_000);
+    const apply = async (change: Record<string, unknown>, title: string) => {
+      const { version } = await intentOf(page.request, SERVICE);
+      const res = await page.request.post("/api/v1/change-sets", {
+        data: { changes: [{ namespace: "bookinfo", name: "reviews", version, ...change }], title },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+      const { number } = (await res.json()) as { number: number };
+      await expect
+        .poll(() => changeSetStatus(page.request, number), { timeout: 30_000 })
+        .toBe("applied");
+      return number;
+    };
+    const shared = await apply(
+      { exports: ["east-1", "east-2"], imports: ["east-2"] },
+      "Share reviews from east-1 and east-2",
+    );
+    const failover = await apply(
+      {
+        failover: {
+          tiers: [{ clusters: [{ name: "east-1" }] }, { clusters: [{ name: "east-2" }] }],
+        },
+      },
+      "Fail reviews over from east-1 to east-2",
+    );
+
+    const changeSet = new ChangeSetPage(page);
+    await changeSet.goto(shared);
+    await changeSet.rollbackButton.click();
+    await changeSet.rollbackDialog.getByRole("button", { name: "Roll back" }).click();
+    const stale = changeSet.rollbackDialog.getByTestId("rollback-stale");
+    await expect(stale).toContainText(`bookinfo/reviews changed since #${shared}`);
+    const between = stale.getByRole("link", { name: `#${failover} Fail reviews over` });
+    await expect(between).toHaveAttribute("href", `/changes/${failover}`);
+    await expect(stale).not.toContainText(/\d{4}-\d\d-\d\dT/);
+    await capture("rollback-stale");
+
+    // The offered way out: a new plan that restores the state before #shared.
+    await changeSet.rollbackDialog
+      .getByRole("button", { name: `Plan a rollback to the state before #${shared}` })
+      .click();
+    const restore = page.getByTestId("restore-plan");
+    await expect(restore).toContainText(`Rollback to the state before #${shared}`);
+    await expect(restore.getByTestId("plan-review")).toBeVisible();
+    await capture("restore-plan");
+    await restore.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/\/changes\/\d+$/);
+    await expect(changeSet.heading).toHaveText(`Rollback to the state before #${shared}`);
+    await expect(changeSet.status).toHaveText("Applied", { timeout: 30_000 });
+    expect(await intentOf(page.request, SERVICE)).toMatchObject({
+      exports: [],
+      imports: [],
+      failover: null,
+    });
+  });
+});
+
+test("change-set times read in the user's locale and time zone", async ({
+  browser,
+  baseURL,
+  adminState,
+}) => {
+  const context = await browser.newContext({
+    baseURL,
+    storageState: adminState,
+    locale: "de-DE",
+    timezoneId: "Europe/Berlin",
+  });
+  try {
+    const page = await context.newPage();
+    await page.goto("/changes");
+    const time = page.getByRole("table", { name: "Change sets" }).locator("time").first();
+    await expect(time).toBeVisible();
+    // de-DE medium style: "04.12.2026, 22:10:00"; never the UTC ISO form.
+    await expect(time).toHaveAttribute("title", /^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}:\d{2}$/);
+  } finally {
+    await context.close();
+  }
 });
 
 test("a viewer sees the matrix and plans read-only, in the dark theme", async ({

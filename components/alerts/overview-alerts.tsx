@@ -77,7 +77,7 @@ export function OverviewAlerts() {
       )}
       {data && data.errors.length > 0 ? (
         <span
-          className="inline-flex items-center gap-1 text-xs text-amber-700 dark:text-amber-300"
+          className="inline-flex items-center gap-1 text-xs text-amber-800 dark:text-amber-300"
           title={data.errors.map((e) => e.message).join("; ")}
         >
           <TriangleAlert className="size-3.5" aria-hidden />

@@ -8,13 +8,22 @@ export class ApiRequestError extends Error {
   readonly status: number;
   readonly code: string;
   readonly issues: FieldIssue[];
+  /** The body's `error.details` as sent (read it with a schema before use). */
+  readonly details: unknown;
 
-  constructor(status: number, code: string, message: string, issues: FieldIssue[] = []) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    issues: FieldIssue[] = [],
+    details: unknown = undefined,
+  ) {
     super(message);
     this.name = "ApiRequestError";
     this.status = status;
     this.code = code;
     this.issues = issues;
+    this.details = details;
   }
 }
 
@@ -59,7 +68,7 @@ async function request(url: string, init?: RequestInit): Promise<unknown> {
     const code = typeof err?.code === "string" ? err.code : `http_${res.status}`;
     const message =
       typeof err?.message === "string" ? err.message : `Request failed (${res.status})`;
-    throw new ApiRequestError(res.status, code, message, issuesOf(err?.details));
+    throw new ApiRequestError(res.status, code, message, issuesOf(err?.details), err?.details);
   }
   return body;
 }

@@ -18,6 +18,16 @@ export const queryKeys = {
     /** GET /api/v1/topology with these search params. */
     graph: (search: string) => ["topology", search] as const,
   },
+  /** Settings → Users (GET /api/v1/users, admin). */
+  users: {
+    all: ["users"] as const,
+    list: () => ["users", "list"] as const,
+  },
+  /** The audit trail (GET /api/v1/audit) with these search params. */
+  audit: {
+    all: ["audit"] as const,
+    list: (search: string) => ["audit", "list", search] as const,
+  },
   apiTokens: {
     all: ["api-tokens"] as const,
     list: () => ["api-tokens", "list"] as const,

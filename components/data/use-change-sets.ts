@@ -1,6 +1,6 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "./api-error";
 import { queryKeys } from "./query-keys";
 
@@ -14,11 +14,21 @@ export type ClusterChangeStatus = ChangeSetDto["clusters"][number]["status"];
 /** How often a change set still being applied is re-read (agents apply within seconds). */
 const PENDING_REFETCH_MS = 1_500;
 
-/** GET /api/v1/change-sets: the history, newest first; refreshed while any is pending. */
-export function useChangeSets() {
+/** How many change sets one page of the history shows. */
+export const CHANGE_SETS_PAGE = 50;
+
+/**
+ * GET /api/v1/change-sets: one page of the history, newest first (`cursor`: the previous
+ * page's nextCursor); refreshed while any is pending.
+ */
+export function useChangeSets(cursor?: string) {
+  const search = new URLSearchParams({ limit: String(CHANGE_SETS_PAGE) });
+  if (cursor) search.set("cursor", cursor);
   return useQuery({
-    queryKey: queryKeys.changeSets.list(),
-    queryFn: ({ signal }) => apiFetch(changeSetListSchema, "/api/v1/change-sets", { signal }),
+    queryKey: [...queryKeys.changeSets.list(), cursor ?? ""],
+    queryFn: ({ signal }) =>
+      apiFetch(changeSetListSchema, `/api/v1/change-sets?${search.toString()}`, { signal }),
+    placeholderData: keepPreviousData,
     refetchInterval: (q) =>
       q.state.data?.items.some((c) => c.status === "pending") ? PENDING_REFETCH_MS * 2 : false,
   });

@@ -1,6 +1,15 @@
+// The one place the UI formats times: in the reader's locale and time zone (the browser's;
+// on the server Node's, which the client's hydration then replaces where it differs).
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
+
+const dateTime = new Intl.DateTimeFormat(undefined, {
+  dateStyle: "medium",
+  timeStyle: "medium",
+});
+const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
 
 /** "just now", "5 min ago", "3 h ago", "2 d ago", or "in 4 d" for future times. */
 export function formatRelative(iso: string, now: number = Date.now()): string {
@@ -17,15 +26,16 @@ export function formatRelative(iso: string, now: number = Date.now()): string {
   return diff >= 0 ? `${text} ago` : `in ${text}`;
 }
 
-/** Absolute UTC time for title attributes, e.g. "2026-12-02 16:38:23 UTC". */
+/** Date and time in the reader's locale, e.g. "Dec 2, 2026, 4:38:23 PM" (en-US). */
 export function formatAbsolute(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return `${d.toISOString().slice(0, 19).replace("T", " ")} UTC`;
+  return dateTime.format(d);
 }
 
+/** The date alone in the reader's locale, e.g. "Dec 2, 2026" (en-US). */
 export function formatDate(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return d.toISOString().slice(0, 10);
+  return dateOnly.format(d);
 }

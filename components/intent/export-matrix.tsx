@@ -105,7 +105,7 @@ export function ExportMatrix({
                 key={c.name}
                 scope="col"
                 className={clsx(
-                  "bg-surface-2 border-border sticky top-0 z-20 w-[7.5rem] min-w-[7.5rem] border-b px-2 py-2 text-center align-bottom font-normal",
+                  "bg-surface-2 border-border sticky top-0 z-20 w-[8.5rem] min-w-[8.5rem] border-b px-2 py-2 text-center align-bottom font-normal",
                   c.stale && "opacity-75",
                 )}
                 data-testid={`matrix-col-${c.name}`}
@@ -157,7 +157,7 @@ export function ExportMatrix({
                       ? "not shared"
                       : `${exporters} exporting · ${intent.imports.length} importing`}
                     {draft[row.key] ? (
-                      <span className="ml-1.5 font-medium text-amber-700 dark:text-amber-400">
+                      <span className="ml-1.5 font-medium text-amber-800 dark:text-amber-400">
                         · edited
                       </span>
                     ) : null}

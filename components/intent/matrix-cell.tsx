@@ -28,7 +28,7 @@ const ON: Record<SharingKind, string> = {
   exports:
     "bg-violet-600 text-white border-violet-600 dark:bg-violet-500 dark:border-violet-500 dark:text-white",
   imports:
-    "bg-teal-600 text-white border-teal-600 dark:bg-teal-500 dark:border-teal-500 dark:text-white",
+    "bg-teal-700 text-white border-teal-700 dark:bg-teal-500 dark:border-teal-500 dark:text-white",
 };
 
 function SharingToggle({
@@ -57,7 +57,7 @@ function SharingToggle({
       onClick={onToggle}
       onKeyDown={onKeyDown}
       className={clsx(
-        "relative inline-flex h-5 items-center gap-0.5 rounded border px-1 text-[10px] font-semibold tracking-wide uppercase transition-colors",
+        "relative inline-flex h-5 items-center gap-0.5 rounded border px-1 text-[10px] font-semibold transition-colors",
         on
           ? ON[kind]
           : "border-border-strong text-subtle bg-surface hover:bg-surface-hover hover:text-fg",
@@ -66,7 +66,7 @@ function SharingToggle({
       )}
     >
       <Icon className="size-3" aria-hidden />
-      {kind === "exports" ? "Exp" : "Imp"}
+      {kind === "exports" ? "Export" : "Import"}
     </button>
   );
 }

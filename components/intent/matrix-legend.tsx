@@ -14,7 +14,7 @@ export function MatrixLegend() {
         exported
       </span>
       <span className="inline-flex items-center gap-1">
-        <span className="inline-flex h-4 items-center rounded bg-teal-600 px-1 text-white">
+        <span className="inline-flex h-4 items-center rounded bg-teal-700 px-1 text-white">
           <ArrowDownToLine className="size-3" aria-hidden />
         </span>
         imported

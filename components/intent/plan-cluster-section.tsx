@@ -55,7 +55,7 @@ export function PlanClusterSection({
           ) : null}
           <span className="ml-auto flex gap-3 text-xs">
             <Count n={plan.create} label="create" tone="text-emerald-700 dark:text-emerald-400" />
-            <Count n={plan.change} label="change" tone="text-amber-700 dark:text-amber-400" />
+            <Count n={plan.change} label="change" tone="text-amber-800 dark:text-amber-400" />
             <Count n={plan.delete} label="delete" tone="text-red-700 dark:text-red-400" />
           </span>
         </button>

@@ -3,6 +3,8 @@
 import { ArrowLeft, CircleAlert, Eye, RefreshCw, Rocket } from "lucide-react";
 import type { ReactNode } from "react";
 import { ApiRequestError } from "@/components/data/api-error";
+import { formatAbsolute } from "@/components/format/time";
+import { lastChangeDetailsSchema } from "@/lib/model/intent";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -41,6 +43,7 @@ function ApplyError({
 }) {
   const api = error instanceof ApiRequestError ? error : null;
   const stale = api?.status === 409;
+  const last = lastChangeDetailsSchema.safeParse(api?.details).data?.lastChange;
   return (
     <div
       role="alert"
@@ -58,7 +61,7 @@ function ApplyError({
         </p>
         <p className="mt-0.5">
           {stale
-            ? `${sentence(api?.message ?? "")} Nothing was applied; re-plan to review the changes against the current intent.`
+            ? `${sentence(`${api?.message ?? ""}${last ? ` on ${formatAbsolute(last.at)}` : ""}`)} Nothing was applied; re-plan to review the changes against the current intent.`
             : (api?.message ?? "Something went wrong. Nothing was applied; try again.")}
         </p>
         {api && api.issues.length > 0 ? (

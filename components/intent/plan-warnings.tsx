@@ -68,7 +68,7 @@ export function PlanWarnings({ warnings }: { warnings: PlanWarningView[] }) {
                     <span className="font-mono text-[11px] opacity-80">{w.globalService}</span>
                   ) : null}
                   <span>{w.message}</span>
-                  <span className="font-mono text-[10px] opacity-60">{w.code}</span>
+                  <span className="font-mono text-[10px]">{w.code}</span>
                 </li>
               ))}
             </ul>

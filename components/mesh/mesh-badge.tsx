@@ -56,7 +56,7 @@ export function MeshBadge({ type, version }: { type: MeshTypeName; version?: str
     >
       <Icon className="size-3" aria-hidden />
       {style.label}
-      {version ? <span className="font-normal opacity-75">{version}</span> : null}
+      {version ? <span className="font-normal">{version}</span> : null}
     </span>
   );
 }

@@ -8,6 +8,8 @@ import {
   Network,
   Server,
   Share2,
+  ScrollText,
+  Users,
   Waypoints,
 } from "lucide-react";
 import Link from "next/link";
@@ -46,6 +48,12 @@ export function Sidebar() {
           </NavLink>
           <NavLink href="/settings/global-names" icon={<Globe aria-hidden />}>
             Global names
+          </NavLink>
+          <NavLink href="/settings/users" icon={<Users aria-hidden />}>
+            Users
+          </NavLink>
+          <NavLink href="/audit" icon={<ScrollText aria-hidden />}>
+            Audit log
           </NavLink>
         </nav>
       </div>

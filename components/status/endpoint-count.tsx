@@ -1,7 +1,7 @@
 import clsx from "clsx";
 import type { ClusterSummary } from "@/lib/model/inventory";
 
-const LAST_KNOWN = "ml-1 text-[11px] text-amber-700 dark:text-amber-400";
+const LAST_KNOWN = "ml-1 text-[11px] text-amber-800 dark:text-amber-400";
 
 type EndpointCountProps = {
   ready: number;
@@ -15,7 +15,7 @@ function tone(ready: number, total: number, stale?: boolean): string {
   if (stale) return "text-subtle";
   if (total === 0) return "text-subtle";
   if (ready === 0) return "text-red-700 dark:text-red-400";
-  if (ready < total) return "text-amber-700 dark:text-amber-400";
+  if (ready < total) return "text-amber-800 dark:text-amber-400";
   return "text-fg";
 }
 
@@ -33,7 +33,7 @@ export function EndpointCount({ ready, total, stale, className }: EndpointCountP
       <span className="font-medium">{ready}</span>
       <span className="text-subtle">/{total}</span>
       {stale ? (
-        <span className="ml-1 text-[11px] text-amber-700 dark:text-amber-400">last known</span>
+        <span className="ml-1 text-[11px] text-amber-800 dark:text-amber-400">last known</span>
       ) : null}
     </span>
   );
@@ -87,7 +87,7 @@ export function ClusterEndpointCount({
         <span
           className={clsx(
             "ml-1.5 text-[11px] font-medium",
-            ready === 0 ? "text-red-700 dark:text-red-400" : "text-amber-700 dark:text-amber-400",
+            ready === 0 ? "text-red-700 dark:text-red-400" : "text-amber-800 dark:text-amber-400",
           )}
           title={`${total - ready} of ${total} endpoints are not ready`}
           data-testid="degraded-marker"

@@ -10,7 +10,14 @@ type TableProps = HTMLAttributes<HTMLTableElement> & {
 /** A dense data table inside a horizontally scrollable frame. */
 export function Table({ label, className, children, ...rest }: TableProps) {
   return (
-    <div className="overflow-x-auto">
+    // Focusable, so a keyboard user can scroll a table wider than the screen (axe:
+    // scrollable-region-focusable).
+    <div
+      className="focus-visible:ring-ring/40 overflow-x-auto focus-visible:ring-2 focus-visible:outline-none"
+      tabIndex={0}
+      role="region"
+      aria-label={label}
+    >
       <table
         aria-label={label}
         className={clsx("w-full border-collapse text-left text-[13px]", className)}

@@ -2,13 +2,18 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { test as base, expect, type Page, type TestInfo } from "@playwright/test";
 import { LoginPage } from "../pages/login-page";
+import { expectNoAxeViolations } from "./axe";
 import { E2E_ADMIN } from "./credentials";
 
 /** Full-page screenshots of every spec land here (and are attached to the HTML report). */
 export const SCREENSHOT_DIR = path.resolve("test-results", "screenshots");
 
 type Fixtures = {
-  /** Save a full-page screenshot as test-results/screenshots/<spec>--<name>.png and attach it. */
+  /**
+   * Check the page with axe (no serious or critical finding) and save a full-page screenshot
+   * as test-results/screenshots/<spec>--<name>.png, attached to the report. Every screen a spec
+   * captures is thereby checked for accessibility in the state it is shown in.
+   */
   capture: (name: string, page?: Page) => Promise<void>;
 };
 
@@ -43,6 +48,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     const spec = path.basename(testInfo.file).replace(/\.spec\.ts$/, "");
     await provide(async (name: string, target: Page = page) => {
       const file = path.join(SCREENSHOT_DIR, `${spec}--${name}.png`);
+      await expectNoAxeViolations(target);
       // Park the pointer on empty background so no card or row is caught mid-hover.
       const viewport = target.viewportSize();
       if (viewport) await target.mouse.move(viewport.width - 5, viewport.height - 5);

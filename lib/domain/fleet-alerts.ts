@@ -36,6 +36,8 @@ export const FLEET_ALERT_NAMES = [
   "ExportConflict",
   "TrustRootMismatch",
   "FailoverNoHealthyTarget",
+  "EndpointsDegraded",
+  "EndpointsDown",
 ] as const;
 export type FleetAlertName = (typeof FLEET_ALERT_NAMES)[number];
 
@@ -166,6 +168,57 @@ function intentAlerts(input: FleetAlertInput): RawAlert[] {
   }));
 }
 
+/** A live cluster whose agent reported within the stale threshold (its counts are current). */
+function reportingClusters(input: FleetAlertInput): Set<string> {
+  const staleMs = input.staleAfterSeconds * 1000;
+  const now = input.now.getTime();
+  return new Set(
+    input.clusters
+      .filter((c) => c.state === "live" && c.lastSeenAt && now - c.lastSeenAt.getTime() <= staleMs)
+      .map((c) => c.name),
+  );
+}
+
+/**
+ * Endpoint health of every service instance in a reporting cluster: some endpoints not ready
+ * is EndpointsDegraded, none ready EndpointsDown. Labelled with the service and the cluster,
+ * so the alert pipeline rolls them up per global service like Prometheus' alerts. A stale
+ * cluster's counts are last known: ClusterStale says so instead.
+ */
+function endpointAlerts(input: FleetAlertInput): RawAlert[] {
+  const reporting = reportingClusters(input);
+  const out: RawAlert[] = [];
+  for (const cluster of input.inventory.clusters) {
+    if (!reporting.has(cluster.name)) continue;
+    for (const svc of cluster.services) {
+      const { ready, total } = svc.endpoints;
+      if (total === 0 || ready >= total) continue;
+      const id = `${svc.name}.${svc.namespace}`;
+      const labels = { namespace: svc.namespace, service: svc.name, cluster: cluster.name };
+      out.push(
+        ready === 0
+          ? fleetAlert(
+              "EndpointsDown",
+              "critical",
+              labels,
+              `${id} has no ready endpoint in ${cluster.name} (0 of ${total})`,
+              `None of ${id}'s ${total} endpoints in ${cluster.name} is ready: calls to it there fail unless another cluster serves it.`,
+              null,
+            )
+          : fleetAlert(
+              "EndpointsDegraded",
+              "warning",
+              labels,
+              `${id} is degraded in ${cluster.name}: ${ready} of ${total} endpoints ready`,
+              `${total - ready} of ${id}'s ${total} endpoints in ${cluster.name} are not ready; it still serves with less capacity.`,
+              null,
+            ),
+      );
+    }
+  }
+  return out;
+}
+
 /**
  * Meridian's fleet alerts, all firing:
  * - **AgentDisconnected** (critical): a live cluster whose agent never reported (one stale
@@ -178,7 +231,9 @@ function intentAlerts(input: FleetAlertInput): RawAlert[] {
  *   exporter's (one per importing cluster).
  * - **FailoverNoHealthyTarget** (critical): a failover tier, or every exporter, of an
  *   imported service has no ready endpoints.
+ * - **EndpointsDegraded** (warning) / **EndpointsDown** (critical): a service instance in a
+ *   reporting cluster has some / none of its endpoints ready (one per service and cluster).
  */
 export function computeFleetAlerts(input: FleetAlertInput): RawAlert[] {
-  return [...connectionAlerts(input), ...intentAlerts(input)];
+  return [...connectionAlerts(input), ...intentAlerts(input), ...endpointAlerts(input)];
 }

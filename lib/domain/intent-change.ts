@@ -26,8 +26,9 @@ export class IntentChangeError extends DomainError {
     code: string,
     message: string,
     readonly service?: string,
+    details?: unknown,
   ) {
-    super(kind, code, message);
+    super(kind, code, message, details);
   }
 }
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { dnsLabel } from "@/lib/agent-protocol/k8s-names";
 import { storedInt } from "@/lib/agent-protocol/numbers";
 import { failoverSchema, meshSchema } from "@/lib/meshes/model";
+import { pageQueryShape } from "@/lib/model/paging";
 
 // The intent API's contract (GET /api/v1/intent, POST /api/v1/plans, /api/v1/change-sets…):
 // one schema per shape, used by the route handlers, the UI hooks and the CLI. Stable: fields
@@ -149,8 +150,14 @@ export const changeSetDtoSchema = z.object({
 });
 export type ChangeSetDto = z.infer<typeof changeSetDtoSchema>;
 
-/** GET /api/v1/change-sets — newest first. */
-export const changeSetListSchema = z.object({ items: z.array(changeSetDtoSchema) });
+/** GET /api/v1/change-sets?limit=&cursor= — newest first; `nextCursor` null on the last page. */
+export const changeSetListSchema = z.object({
+  items: z.array(changeSetDtoSchema),
+  nextCursor: z.string().nullable().default(null),
+});
+
+/** GET /api/v1/change-sets query: a page size and the previous page's `nextCursor`. */
+export const changeSetQuerySchema = z.object(pageQueryShape(500, 100)).strict();
 
 /**
  * For each consumer cluster, the clusters that could serve it in priority order: its own
@@ -191,3 +198,27 @@ export const globalHostnameResultSchema = globalHostnameSettingSchema.extend({
   changeSet: changeSetDtoSchema.nullable(),
 });
 export type GlobalHostnameResult = z.infer<typeof globalHostnameResultSchema>;
+
+/**
+ * `error.details` of a 409 `rollback_stale` (POST /api/v1/change-sets/{id}/rollback): the
+ * services whose intent moved on since the change set, the change sets in between, and
+ * `restore`, the changes (at today's versions) that plan a rollback to the state before it.
+ */
+export const rollbackStaleDetailsSchema = z.object({
+  target: z.number().int(),
+  services: z.array(z.string()),
+  changeSets: z.array(
+    z.object({ number: z.number().int(), title: z.string(), createdAt: z.string() }),
+  ),
+  restore: z.array(intentChangeSchema),
+});
+export type RollbackStaleDetails = z.infer<typeof rollbackStaleDetailsSchema>;
+
+/** `error.details` of a 409 on a stale plan: who changed the service last, where and when. */
+export const lastChangeDetailsSchema = z.object({
+  lastChange: z.object({
+    changeSet: z.number().int(),
+    by: z.string().nullable(),
+    at: z.string(),
+  }),
+});

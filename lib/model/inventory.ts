@@ -205,8 +205,21 @@ export const userSchema = z.object({
   role: z.enum(ROLES),
   createdAt: isoDate,
   lastLoginAt: isoDate.nullable(),
+  /** A disabled user cannot sign in, and their API tokens stop working. */
+  disabled: z.boolean(),
+  /** Signs in through single sign-on (no password); the provider's groups set the role. */
+  sso: z.boolean(),
 });
 export type UserDto = z.infer<typeof userSchema>;
+
+/** PATCH /api/v1/users/{id}: a new role, or disable / enable (at least one of them). */
+export const userUpdateSchema = z
+  .object({ role: z.enum(ROLES).optional(), disabled: z.boolean().optional() })
+  .strict()
+  .refine((u) => u.role !== undefined || u.disabled !== undefined, {
+    message: "send role or disabled",
+  });
+export type UserUpdate = z.infer<typeof userUpdateSchema>;
 
 export const serviceQuerySchema = z
   .object({

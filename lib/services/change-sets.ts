@@ -1,24 +1,16 @@
 import "server-only";
 import type { Actor } from "@/lib/model/actor";
 import type { ChangeSetDto, IntentChange, IntentDto, PlanDto } from "@/lib/model/intent";
-import { conflict, DomainError, notFound } from "@/lib/domain/errors";
 import {
   affectedClusters,
   applyIntentChanges,
   IntentChangeError,
-  inverseChanges,
   keyOf,
   planIntent,
   type CompiledPlan,
 } from "@/lib/domain/intent-change";
 import { recordAudit } from "@/lib/store/audit";
-import {
-  getChangeSet,
-  insertChangeSet,
-  intentBeforeOf,
-  lastChangeOf,
-  storedDesired,
-} from "@/lib/store/change-sets";
+import { insertChangeSet, lastChangeOf, storedDesired } from "@/lib/store/change-sets";
 import { announceDesiredChange, writeDesiredStates } from "@/lib/store/desired-state";
 import { loadIntent, loadInventory } from "@/lib/store/intent";
 import { writeServiceIntents } from "@/lib/store/intent-write";
@@ -34,8 +26,16 @@ async function withLastChange(error: unknown): Promise<never> {
       throw new IntentChangeError(
         error.kind,
         error.code,
-        `${error.message} — last changed by ${last.actorLabel || "someone"} in change set #${last.changeSet} at ${last.at.toISOString()}`,
+        `${error.message} — last changed by ${last.actorLabel || "someone"} in change set #${last.changeSet}`,
         error.service,
+        // The time as data: the UI shows it in the reader's locale and time zone.
+        {
+          lastChange: {
+            changeSet: Number(last.changeSet),
+            by: last.actorLabel || null,
+            at: last.at.toISOString(),
+          },
+        },
       );
   }
   throw error;
@@ -189,29 +189,4 @@ export async function applyChanges(
     );
   }).catch(withLastChange);
   return announce(result);
-}
-
-/** Apply the inverse of a change set: each service back to its intent before it (409 if moved). */
-export async function rollbackChangeSet(
-  idOrNumber: string,
-  options: Omit<ApplyOptions, "rollbackOfId" | "title">,
-): Promise<ChangeSetDto> {
-  const target = await getChangeSet(idOrNumber);
-  if (!target) throw notFound("Change set");
-  if (target.status === "rolled-back")
-    throw conflict(`Change set #${target.number} is rolled back`, "already_rolled_back");
-  const before = await intentBeforeOf(target.id);
-  if (before.hostnameSuffix)
-    throw new DomainError(
-      "conflict",
-      "not_invertible",
-      `Change set #${target.number} renamed the global hosts: set the hostname suffix back to "${before.hostnameSuffix}" in Settings → Global names instead`,
-    );
-  if (!before.services?.length)
-    throw conflict("This change set changed no intent", "nothing_to_roll_back");
-  return applyChanges(inverseChanges(before.services), {
-    ...options,
-    title: `Rollback of #${target.number}: ${target.title}`,
-    rollbackOfId: target.id,
-  });
 }

@@ -23,3 +23,58 @@ export async function recordAudit(
     },
   });
 }
+
+/** The filters of an audit listing, as the store applies them. */
+export type AuditFilter = {
+  actor?: string;
+  action?: string;
+  targetType?: string;
+  actorType?: string;
+  from?: Date;
+  to?: Date;
+  /** Only events older than this id (the paging cursor). */
+  beforeId?: bigint;
+};
+
+/** Audit events matching `filter`, newest first, at most `take`. */
+export async function listAuditEvents(
+  tx: Tx,
+  filter: AuditFilter,
+  take: number,
+): Promise<
+  {
+    id: bigint;
+    at: Date;
+    actorType: string;
+    actorId: string | null;
+    actorLabel: string;
+    action: string;
+    targetType: string;
+    targetId: string;
+    data: unknown;
+  }[]
+> {
+  return tx.auditEvent.findMany({
+    where: {
+      ...(filter.actor ? { actorLabel: { contains: filter.actor, mode: "insensitive" } } : {}),
+      ...(filter.action
+        ? filter.action.includes(".")
+          ? { action: filter.action }
+          : { action: { startsWith: `${filter.action}.` } }
+        : {}),
+      ...(filter.targetType ? { targetType: filter.targetType } : {}),
+      ...(filter.actorType ? { actorType: filter.actorType } : {}),
+      ...(filter.from || filter.to
+        ? {
+            at: {
+              ...(filter.from ? { gte: filter.from } : {}),
+              ...(filter.to ? { lt: filter.to } : {}),
+            },
+          }
+        : {}),
+      ...(filter.beforeId !== undefined ? { id: { lt: filter.beforeId } } : {}),
+    },
+    orderBy: { id: "desc" },
+    take,
+  });
+}

@@ -117,10 +117,15 @@ export async function insertChangeSet(tx: Tx, c: ChangeSetInsert): Promise<Chang
   return toDto(row);
 }
 
-/** The change-set history, newest first. */
-export async function listChangeSets(limit = 100, tx: Tx = pool()): Promise<ChangeSetDto[]> {
+/** The change-set history, newest first: `limit` of them, older than `beforeNumber` if given. */
+export async function listChangeSets(
+  limit = 100,
+  beforeNumber?: number,
+  tx: Tx = pool(),
+): Promise<ChangeSetDto[]> {
   const rows = await tx.changeSet.findMany({
     include: INCLUDE,
+    where: beforeNumber === undefined ? {} : { number: { lt: beforeNumber } },
     orderBy: { number: "desc" },
     take: limit,
   });
@@ -137,16 +142,42 @@ export async function getChangeSet(
   return row ? toDto(row) : null;
 }
 
-/** What a change set found before it ran: per-service intent, or the hostname suffix. */
-export async function intentBeforeOf(
+/** What a change set found before it ran (per-service intent, or the hostname suffix) and made. */
+export async function intentOfChangeSet(
   id: string,
   tx: Tx = pool(),
-): Promise<{ services?: IntentDto[]; hostnameSuffix?: string }> {
+): Promise<{
+  before: { services?: IntentDto[]; hostnameSuffix?: string };
+  after: { services?: IntentDto[] };
+}> {
   const row = await tx.changeSet.findUniqueOrThrow({
     where: { id },
-    select: { intentBefore: true },
+    select: { intentBefore: true, intentAfter: true },
   });
-  return row.intentBefore as { services?: IntentDto[]; hostnameSuffix?: string };
+  return {
+    before: row.intentBefore as { services?: IntentDto[]; hostnameSuffix?: string },
+    after: row.intentAfter as { services?: IntentDto[] },
+  };
+}
+
+/** Change sets after `number` that changed any of the `services` (namespace/name), oldest first. */
+export async function changeSetsTouching(
+  number: number,
+  services: readonly string[],
+  tx: Tx = pool(),
+): Promise<{ number: number; title: string; createdAt: string }[]> {
+  const rows = await tx.$queryRaw<{ number: number; title: string; createdAt: Date }[]>`
+    SELECT c.number, c.title, c."createdAt" FROM "ChangeSet" c
+    WHERE c.number > ${number} AND EXISTS (
+      SELECT 1 FROM jsonb_array_elements(COALESCE(c."intentAfter"->'services', '[]'::jsonb)) s
+      WHERE (s->>'namespace') || '/' || (s->>'name') IN
+        (SELECT jsonb_array_elements_text(${JSON.stringify(services)}::jsonb)))
+    ORDER BY c.number ASC LIMIT 20`;
+  return rows.map((r) => ({
+    number: r.number,
+    title: r.title,
+    createdAt: r.createdAt.toISOString(),
+  }));
 }
 
 /**

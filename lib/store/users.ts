@@ -17,9 +17,7 @@ export type UserRow = {
   lastLoginAt: Date | null;
 };
 
-export function toUserDto(
-  u: Omit<UserRow, "passwordHash" | "disabledAt" | "oidcIssuer" | "oidcSubject">,
-): UserDto {
+export function toUserDto(u: Omit<UserRow, "passwordHash">): UserDto {
   return {
     id: u.id,
     email: u.email,
@@ -27,6 +25,8 @@ export function toUserDto(
     role: u.role,
     createdAt: u.createdAt.toISOString(),
     lastLoginAt: u.lastLoginAt?.toISOString() ?? null,
+    disabled: u.disabledAt !== null,
+    sso: u.oidcSubject !== null,
   };
 }
 
@@ -109,4 +109,32 @@ export async function insertUser(
 export async function listUsers(tx: Tx = pool()): Promise<UserDto[]> {
   const users = await tx.user.findMany({ orderBy: { createdAt: "asc" } });
   return users.map(toUserDto);
+}
+
+/** Enabled admins other than `exceptId`, counted under a lock so two demotions cannot race. */
+export async function otherActiveAdmins(tx: Tx, exceptId: string): Promise<number> {
+  const rows = await tx.$queryRaw<{ id: string }[]>`
+    SELECT id FROM "User" WHERE role = 'admin' AND "disabledAt" IS NULL AND id <> ${exceptId}
+    FOR UPDATE`;
+  return rows.length;
+}
+
+/** Set a user's role and/or disabled state; returns the row as it is now. */
+export async function updateUser(
+  tx: Tx,
+  id: string,
+  change: { role?: RoleName; disabled?: boolean },
+): Promise<UserRow> {
+  return tx.user.update({
+    where: { id },
+    data: {
+      ...(change.role ? { role: change.role } : {}),
+      ...(change.disabled === undefined ? {} : { disabledAt: change.disabled ? new Date() : null }),
+    },
+  });
+}
+
+/** Delete a user (their API tokens go with them; change sets keep a null author). */
+export async function deleteUserRow(tx: Tx, id: string): Promise<void> {
+  await tx.user.delete({ where: { id } });
 }

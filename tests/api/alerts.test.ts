@@ -41,6 +41,9 @@ beforeAll(async () => {
   await resetDatabase();
   viewer = (await userWithToken("viewer")).token;
   await seedDemoFleet();
+  // A healthy fleet to start from: the demo's degraded west-1 instances are made ready (the
+  // endpoint-health test below degrades one on purpose, and restores it).
+  await db().$executeRaw`UPDATE "Service" SET "endpointsReady" = "endpointsTotal"`;
   stub = createServer((req, res) => {
     if (req.url?.startsWith("/secure/")) authSeen.push(req.headers.authorization ?? "");
     res.writeHead(200, { "content-type": "application/json" });
@@ -228,5 +231,54 @@ describe("GET /api/v1/alerts/summary", () => {
       search: { state: "resolved" },
     });
     expect(bad.status).toBe(400);
+  });
+});
+
+describe("endpoint health as fleet alerts (issue 24.7)", () => {
+  it("raises EndpointsDegraded and EndpointsDown per cluster, rolled up per global service", async () => {
+    const where = (cluster: string, name: string) => ({
+      clusterName: cluster,
+      namespace: "bookinfo",
+      name,
+    });
+    const before = await db().service.findMany({ where: { namespace: "bookinfo" } });
+    try {
+      await db().cluster.updateMany({ data: { lastSeenAt: new Date() } });
+      const ratings = before.find((s) => s.clusterName === "west-1" && s.name === "ratings")!;
+      await db().service.updateMany({
+        where: where("west-1", "ratings"),
+        data: { endpointsReady: 1, endpointsTotal: 2 },
+      });
+      await db().service.updateMany({
+        where: where("west-1", "reviews"),
+        data: { endpointsReady: 0, endpointsTotal: 3 },
+      });
+      const res = await get(alerts.GET, { kind: "fleet" });
+      const items = alertListSchema.parse(res.body).items;
+      const degraded = items.find((a) => a.name === "EndpointsDegraded");
+      expect(degraded).toMatchObject({
+        severity: "warning",
+        cluster: "west-1",
+        globalService: { namespace: "bookinfo", name: "ratings" },
+      });
+      expect(degraded?.summary ?? JSON.stringify(degraded)).toContain("1 of 2 endpoints ready");
+      expect(items.find((a) => a.name === "EndpointsDown")).toMatchObject({
+        severity: "critical",
+        cluster: "west-1",
+        globalService: { namespace: "bookinfo", name: "reviews" },
+      });
+      // Filtered to the global service, as its page shows it.
+      const only = alertListSchema.parse(
+        (await get(alerts.GET, { globalService: "bookinfo/ratings", kind: "fleet" })).body,
+      ).items;
+      expect(only.map((a) => a.name)).toEqual(["EndpointsDegraded"]);
+      expect(ratings).toBeDefined();
+    } finally {
+      for (const s of before)
+        await db().service.update({
+          where: { id: s.id },
+          data: { endpointsReady: s.endpointsReady, endpointsTotal: s.endpointsTotal },
+        });
+    }
   });
 });

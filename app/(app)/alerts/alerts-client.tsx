@@ -130,7 +130,7 @@ function Counters({ data }: { data: AlertListDto }) {
         <div
           className={clsx(
             "mt-0.5 text-xl font-semibold tabular-nums",
-            degraded ? "text-amber-700 dark:text-amber-300" : "text-subtle",
+            degraded ? "text-amber-800 dark:text-amber-300" : "text-subtle",
           )}
         >
           {degraded}

@@ -2,6 +2,7 @@
 
 import { GitCommitHorizontal } from "lucide-react";
 import Link from "next/link";
+import { useState } from "react";
 import { ChangeSetsTable } from "@/components/changes/change-sets-table";
 import { toChangeSetRow } from "@/components/changes/change-set-view";
 import { useChangeSets } from "@/components/data/use-change-sets";
@@ -10,11 +11,17 @@ import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { PageHeader } from "@/components/ui/page-header";
+import { Pager, type CursorStack } from "@/components/ui/pager";
 import { PageSkeleton } from "@/components/ui/skeleton";
 
 export function ChangesClient() {
-  const { data, error, isPending, isFetching, refetch } = useChangeSets();
+  // The cursors of the pages walked so far; the last one is shown.
+  const [cursors, setCursors] = useState<CursorStack>([undefined]);
+  const { data, error, isPending, isFetching, refetch } = useChangeSets(
+    cursors[cursors.length - 1],
+  );
   const items = data?.items ?? [];
+  const first = cursors.length === 1;
   return (
     <>
       <PageHeader
@@ -30,7 +37,7 @@ export function ChangesClient() {
         />
       ) : isPending ? (
         <PageSkeleton rows={6} />
-      ) : items.length === 0 ? (
+      ) : items.length === 0 && first ? (
         <Card>
           <EmptyState
             icon={<GitCommitHorizontal aria-hidden />}
@@ -50,8 +57,19 @@ export function ChangesClient() {
         <Card className="overflow-hidden">
           <ChangeSetsTable rows={items.map(toChangeSetRow)} />
           <p className="border-border text-subtle border-t px-4 py-2 text-xs">
-            {items.length} {items.length === 1 ? "change set" : "change sets"}
+            {items.length === 0
+              ? "No older change sets."
+              : `#${items[0]!.number} to #${items[items.length - 1]!.number}${data?.nextCursor ? "; older ones on the next page" : ""}`}
           </p>
+          <Pager
+            what="change sets"
+            page={cursors.length}
+            hasNewer={!first}
+            hasOlder={Boolean(data?.nextCursor)}
+            loading={isFetching}
+            onNewer={() => setCursors((c) => c.slice(0, -1))}
+            onOlder={() => setCursors((c) => [...c, data?.nextCursor ?? undefined])}
+          />
         </Card>
       )}
     </>

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 import { alertListSchema, alertQuerySchema, alertSummarySchema } from "@/lib/model/alerts";
+import { auditExportQuerySchema, auditPageSchema, auditQuerySchema } from "@/lib/model/audit";
 import { healthSchema, meSchema, userListSchema } from "@/lib/model/api";
 import {
   apiTokenCreateSchema,
@@ -10,6 +11,7 @@ import {
   createdApiTokenSchema,
   userCreateSchema,
   userSchema,
+  userUpdateSchema,
 } from "@/lib/model/inventory";
 import {
   metricsSourceCreateSchema,
@@ -129,6 +131,61 @@ export const ADMIN_PATHS: ZodOpenApiPathsObject = {
       },
       ok: { status: 201, description: "The new user", schema: userSchema },
       errors: { 409: "A user with that email exists" },
+    }),
+  },
+  "/api/v1/audit": {
+    get: operation({
+      id: "listAuditEvents",
+      summary: "The audit trail, newest first: who did what, when, from where",
+      tag: "Audit",
+      access: "admin",
+      query: auditQuerySchema,
+      ok: { status: 200, description: "One page of events", schema: auditPageSchema },
+      errors: { 400: "A filter or the cursor is malformed" },
+    }),
+  },
+  "/api/v1/audit/export": {
+    get: operation({
+      id: "exportAuditEvents",
+      summary: "The filtered audit trail as a CSV or JSON file (at most 10,000 events)",
+      tag: "Audit",
+      access: "admin",
+      query: auditExportQuerySchema,
+      ok: {
+        status: 200,
+        description: "A file download (X-Meridian-Truncated: true when capped)",
+        schema: z.string(),
+        contentType: "text/csv",
+      },
+      errors: { 400: "A filter is malformed" },
+    }),
+  },
+  "/api/v1/users/{id}": {
+    patch: operation({
+      id: "updateUser",
+      summary: "Change a user's role, or disable or enable them",
+      tag: "Users",
+      access: "admin",
+      path: byId("user"),
+      body: userUpdateSchema,
+      bodyExample: { role: "viewer" },
+      ok: { status: 200, description: "The user as now", schema: userSchema },
+      errors: {
+        404: "No user with that id",
+        409: "It would leave no enabled admin (`last_admin`), or the caller disables themselves (`self`)",
+      },
+    }),
+    delete: operation({
+      id: "deleteUser",
+      summary: "Delete a user (their API tokens stop working)",
+      tag: "Users",
+      access: "admin",
+      path: byId("user"),
+      ok: { status: 204, description: "Deleted" },
+      errors: {
+        404: "No user with that id",
+        409: "It is the last enabled admin (`last_admin`), or the caller's own account (`self`)",
+      },
     }),
   },
   "/api/v1/metrics/sources": {

@@ -6,6 +6,7 @@ import {
   applyRequestSchema,
   changeSetDtoSchema,
   changeSetListSchema,
+  changeSetQuerySchema,
   globalHostnameResultSchema,
   globalHostnameSettingSchema,
   intentListSchema,
@@ -64,10 +65,12 @@ export const CHANGE_PATHS: ZodOpenApiPathsObject = {
   "/api/v1/change-sets": {
     get: operation({
       id: "listChangeSets",
-      summary: "The change-set history",
+      summary: "The change-set history, newest first, in pages (limit, cursor)",
       tag: "Change sets",
       access: "viewer",
+      query: changeSetQuerySchema,
       ok: { status: 200, description: "Change sets, newest first", schema: changeSetListSchema },
+      errors: { 400: "The limit or cursor is malformed" },
     }),
     post: operation({
       id: "applyChangeSet",
@@ -109,7 +112,7 @@ export const CHANGE_PATHS: ZodOpenApiPathsObject = {
       ok: { status: 201, description: "The rollback's change set", schema: changeSetDtoSchema },
       errors: {
         404: `${NO_CHANGE_SET}, or a global service it changed is gone`,
-        409: "The intent moved since the change set, or it was rolled back already",
+        409: "Rolled back already, or the intent moved since the change set (`rollback_stale`: details name the change sets in between and carry `restore`, the changes that plan a rollback to the state before it)",
         422: "The inverse cannot be applied (a cluster or service is gone)",
       },
     }),

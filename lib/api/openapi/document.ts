@@ -23,6 +23,7 @@ const REST_TAGS = [
   ["Alerts", "Alerts from Prometheus, Alertmanager and Meridian's fleet rules"],
   ["Settings", "Fleet-wide settings"],
   ["Users", "Users and the caller"],
+  ["Audit", "The audit trail: who changed what, when, from where"],
   ["API tokens", "Personal API tokens"],
   ["Health", "Liveness"],
 ].map(([name, description]) => ({ name: name!, description: description! }));

@@ -4,8 +4,11 @@ import { ChevronRight, FileQuestion, RotateCcw } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import type { RollbackStaleDetails } from "@/lib/model/intent";
 import { ChangeStatusBadge } from "@/components/changes/change-status";
 import { ClusterStatusTable } from "@/components/changes/cluster-status-table";
+import { RestorePlan } from "@/components/changes/restore-plan";
+import { RollbackStale, staleRollbackOf } from "@/components/changes/rollback-stale";
 import { ApiRequestError } from "@/components/data/api-error";
 import { useChangeSet, useRollback } from "@/components/data/use-change-sets";
 import { PlanClusterSection } from "@/components/intent/plan-cluster-section";
@@ -25,6 +28,9 @@ export function ChangeSetClient({ id, canChange }: { id: string; canChange: bool
   const { data, error, isPending, isFetching, refetch } = useChangeSet(id);
   const rollback = useRollback();
   const [confirming, setConfirming] = useState(false);
+  // A stale rollback's restore, being planned as a new change (null: the change set itself).
+  const [restoring, setRestoring] = useState<RollbackStaleDetails | null>(null);
+  const stale = staleRollbackOf(rollback.error);
 
   if (error && !data) {
     if (error instanceof ApiRequestError && error.status === 404)
@@ -119,65 +125,71 @@ export function ChangeSetClient({ id, canChange }: { id: string; canChange: bool
         </div>
       </PageHeader>
 
-      <div className="space-y-4">
-        <Card className="overflow-hidden">
-          <CardHeader
-            title="Clusters"
-            description="Each affected cluster's agent applies the new desired generation and reports back."
-          />
-          {data.clusters.length === 0 ? (
-            <p className="text-subtle px-4 py-6 text-center text-xs">
-              No cluster&apos;s resources changed.
-            </p>
-          ) : (
-            <ClusterStatusTable rows={data.clusters} />
-          )}
-        </Card>
+      {restoring ? (
+        <RestorePlan details={restoring} canChange={canChange} onBack={() => setRestoring(null)} />
+      ) : (
+        <div className="space-y-4">
+          <Card className="overflow-hidden">
+            <CardHeader
+              title="Clusters"
+              description="Each affected cluster's agent applies the new desired generation and reports back."
+            />
+            {data.clusters.length === 0 ? (
+              <p className="text-subtle px-4 py-6 text-center text-xs">
+                No cluster&apos;s resources changed.
+              </p>
+            ) : (
+              <ClusterStatusTable rows={data.clusters} />
+            )}
+          </Card>
 
-        <section aria-labelledby="applied-plan" className="space-y-2">
-          <h2 id="applied-plan" className="text-fg text-sm font-semibold">
-            Applied plan
-          </h2>
-          {view ? (
-            <>
-              <PlanWarnings warnings={view.warnings} />
-              {view.clusters
-                .filter((c) => c.create + c.change + c.delete > 0)
-                .map((c) => (
-                  <PlanClusterSection key={c.cluster} plan={c} />
-                ))}
-            </>
-          ) : (
-            <p className="text-subtle text-xs">This change set has no recorded plan.</p>
-          )}
-        </section>
-      </div>
+          <section aria-labelledby="applied-plan" className="space-y-2">
+            <h2 id="applied-plan" className="text-fg text-sm font-semibold">
+              Applied plan
+            </h2>
+            {view ? (
+              <>
+                <PlanWarnings warnings={view.warnings} />
+                {view.clusters
+                  .filter((c) => c.create + c.change + c.delete > 0)
+                  .map((c) => (
+                    <PlanClusterSection key={c.cluster} plan={c} />
+                  ))}
+              </>
+            ) : (
+              <p className="text-subtle text-xs">This change set has no recorded plan.</p>
+            )}
+          </section>
+        </div>
+      )}
 
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
         title={`Roll back #${data.number}?`}
         description="Meridian creates a new change set with the intent as it was before this one, and the agents apply it. Nothing else changes."
-        confirmLabel="Roll back"
-        tone="danger"
+        confirmLabel={stale ? `Plan a rollback to the state before #${data.number}` : "Roll back"}
+        tone={stale ? "primary" : "danger"}
         pending={rollback.isPending}
-        error={
-          rollback.error
-            ? rollback.error instanceof ApiRequestError && rollback.error.status === 409
-              ? `Someone changed this intent since #${data.number}: ${rollback.error.message}`
-              : rollback.error.message
-            : null
-        }
-        onConfirm={() =>
+        error={stale ? null : (rollback.error?.message ?? null)}
+        onConfirm={() => {
+          if (stale) {
+            setConfirming(false);
+            setRestoring(stale);
+            rollback.reset();
+            return;
+          }
           rollback.mutate(data.id, {
             onSuccess: (next) => {
               setConfirming(false);
               router.push(`/changes/${next.number}`);
             },
-          })
-        }
+          });
+        }}
         data-testid="rollback-dialog"
-      />
+      >
+        {stale ? <RollbackStale details={stale} /> : null}
+      </ConfirmDialog>
     </>
   );
 }

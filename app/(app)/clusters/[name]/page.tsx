@@ -74,7 +74,7 @@ export default async function ClusterPage({ params }: ClusterPageProps) {
                 <EndpointCount ready={cluster.endpoints.ready} total={cluster.endpoints.total} />{" "}
                 endpoints ready
                 {cluster.stale ? (
-                  <span className="ml-1 text-amber-700 dark:text-amber-400">(last known)</span>
+                  <span className="ml-1 text-amber-800 dark:text-amber-400">(last known)</span>
                 ) : null}
               </>
             )}

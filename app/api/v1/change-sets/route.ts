@@ -1,13 +1,29 @@
-// GET|POST /api/v1/change-sets — the change-set history; apply a reviewed intent change
+// GET|POST /api/v1/change-sets — the change-set history (?limit=&cursor=, newest first); apply a reviewed intent change
 import { json, readJson } from "@/lib/api/respond";
 import { parseOrThrow } from "@/lib/api/errors";
-import { applyRequestSchema, changeSetDtoSchema, changeSetListSchema } from "@/lib/model/intent";
+import {
+  applyRequestSchema,
+  changeSetDtoSchema,
+  changeSetListSchema,
+  changeSetQuerySchema,
+} from "@/lib/model/intent";
+import { pageOf } from "@/lib/model/paging";
 import { withAuth } from "@/lib/auth/with-auth";
 import { actorOf } from "@/lib/model/actor";
 import { applyChanges, listChangeSets } from "@/lib/services/change-sets";
 
 export const GET = withAuth(
-  async () => json(changeSetListSchema, { items: await listChangeSets() }),
+  async (req) => {
+    const { limit, cursor } = parseOrThrow(
+      changeSetQuerySchema,
+      Object.fromEntries(req.nextUrl.searchParams),
+    );
+    const rows = await listChangeSets(limit + 1, cursor ? Number(cursor) : undefined);
+    return json(
+      changeSetListSchema,
+      pageOf(rows, limit, (last) => String(last.number)),
+    );
+  },
   { role: "viewer" },
 );
 
