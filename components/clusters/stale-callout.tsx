@@ -33,7 +33,7 @@ export function StaleCallout({ clusters }: { clusters: ClusterSummary[] }) {
               >
                 {c.displayName || c.name}
               </Link>{" "}
-              <span className="text-amber-800/80 dark:text-amber-300/70">
+              <span className="text-amber-800 dark:text-amber-300">
                 last seen <RelativeTime iso={c.lastSeenAt} fallback="never" />
               </span>
             </li>

@@ -104,10 +104,7 @@ export function ExportMatrix({
               <th
                 key={c.name}
                 scope="col"
-                className={clsx(
-                  "bg-surface-2 border-border sticky top-0 z-20 w-[8.5rem] min-w-[8.5rem] border-b px-2 py-2 text-center align-bottom font-normal",
-                  c.stale && "opacity-75",
-                )}
+                className="bg-surface-2 border-border sticky top-0 z-20 w-[8.5rem] min-w-[8.5rem] border-b px-2 py-2 text-center align-bottom font-normal"
                 data-testid={`matrix-col-${c.name}`}
               >
                 <Link
@@ -125,6 +122,12 @@ export function ExportMatrix({
                   ))}
                   <span className="truncate">{c.name}</span>
                 </span>
+                {/* Said in words, not by fading the header (which failed colour contrast). */}
+                {c.stale ? (
+                  <span className="mt-0.5 block text-[10px] font-medium text-amber-800 dark:text-amber-300">
+                    stale
+                  </span>
+                ) : null}
               </th>
             ))}
             {/* Takes the spare width when there are few clusters, so columns stay compact. */}

@@ -251,6 +251,30 @@ describe("rollupAlerts", () => {
     expect(rollupLabel(services[0]!)).toBe("at risk");
   });
 
+  it("counts Meridian's endpoint alerts as failing instances: degraded, and down everywhere an outage", () => {
+    const meridian = {
+      kind: "fleet" as const,
+      source: { name: "meridian", type: "meridian" as const },
+    };
+    const degraded = rollup([reviewsIn("west-1", { ...meridian, name: "EndpointsDegraded" })])
+      .services[0]!;
+    expect(degraded).toMatchObject({ status: "degraded", affectedClusters: ["west-1"] });
+    expect(rollupLabel(degraded)).toBe("degraded · 1 of 3 clusters");
+    // Some endpoints not ready in every cluster still serves: degraded, never an outage.
+    const everywhere = rollup(
+      ["east-1", "east-2", "west-1"].map((c) =>
+        reviewsIn(c, { ...meridian, name: "EndpointsDegraded" }),
+      ),
+    ).services[0]!;
+    expect(everywhere.status).toBe("degraded");
+    const down = rollup([
+      reviewsIn("east-1", { ...meridian, name: "EndpointsDown" }),
+      reviewsIn("east-2", { ...meridian, name: "EndpointsDown" }),
+      reviewsIn("west-1"),
+    ]).services[0]!;
+    expect(down.status).toBe("outage");
+  });
+
   it("treats a firing alert naming the service without a cluster as degraded, cluster unknown", () => {
     const [r] = rollup([
       raw({

@@ -245,12 +245,20 @@ export function rollupAlerts(
     if (!svc) continue; // mapAlerts only maps to known services
     const instances = [...new Set(svc.clusters)].sort();
     const failing = list.filter((a) => a.kind === "metrics" && a.state === "firing");
-    const affected = new Set(failing.flatMap((a) => (a.cluster ? [a.cluster] : [])));
+    // Meridian's endpoint checks name the instance that fails, like a metrics alert: no ready
+    // endpoint counts towards an outage, some not ready only makes the service degraded.
+    const firingFleet = (name: string) =>
+      list.filter((a) => a.kind === "fleet" && a.name === name && a.state === "firing");
+    const down = [...failing, ...firingFleet("EndpointsDown")];
+    const clustersOf = (alerts: typeof list) =>
+      new Set(alerts.flatMap((a) => (a.cluster ? [a.cluster] : [])));
+    const downIn = clustersOf(down);
+    const affected = new Set([...downIn, ...clustersOf(firingFleet("EndpointsDegraded"))]);
     const affectedClusters = instances.filter((c) => affected.has(c));
     // Failing without a cluster, or in a cluster the inventory does not list for it.
     const serviceWide = failing.some((a) => a.cluster === null || !instances.includes(a.cluster));
     const status: RollupStatus =
-      instances.length > 0 && affectedClusters.length === instances.length
+      instances.length > 0 && instances.every((c) => downIn.has(c))
         ? "outage"
         : affectedClusters.length > 0 || serviceWide
           ? "degraded"
