@@ -51,7 +51,8 @@ export default defineConfig({
   forbidOnly: CI,
   retries: CI ? 1 : 0,
   workers: CI ? 2 : undefined,
-  timeout: 30_000,
+  // Every capture also runs axe (e2e/helpers/fixtures.ts), which takes seconds on a loaded machine.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [["list"], ["html", { open: "never", outputFolder: "playwright-report" }]],
   use: {

@@ -128,7 +128,10 @@ test.describe("alerts", () => {
       // Filters live in the URL: fleet alerts only.
       await alerts.kind.selectOption("fleet");
       await expect(page).toHaveURL(/[?&]kind=fleet(&|$)/);
-      await expect(alerts.serviceGroup("bookinfo", "reviews")).toBeHidden();
+      // reviews keeps only Meridian's own alert (west-1's endpoints), not Prometheus' ones.
+      const fleetOnly = alerts.serviceGroup("bookinfo", "reviews");
+      await expect(fleetOnly.getByTestId("alert-EndpointsDegraded")).toContainText("west-1");
+      await expect(fleetOnly.getByTestId("alert-ServiceErrorRateHigh")).toHaveCount(0);
       await expect(alerts.clusterGroup(lab)).toBeVisible();
       await page.reload();
       await expect(alerts.kind).toHaveValue("fleet");

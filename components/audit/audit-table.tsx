@@ -12,21 +12,26 @@ const VIA: Record<AuditVia, { label: string; tone: BadgeTone }> = {
   system: { label: "Meridian", tone: "neutral" },
 };
 
-/** The target as a link where it has a page of its own. */
-function Target({ type, id }: { type: string; id: string }) {
+/** The target as a link where it has a page of its own; a user by the email recorded. */
+function Target({ type, id, data }: { type: string; id: string; data: Record<string, unknown> }) {
   const href =
     type === "changeset"
       ? `/changes/${encodeURIComponent(id)}`
       : type === "cluster"
         ? `/clusters/${encodeURIComponent(id)}`
         : null;
-  const text = type === "changeset" ? `change set #${id}` : `${type} ${id}`;
+  const text =
+    type === "changeset"
+      ? `change set #${id}`
+      : type === "user" && typeof data.email === "string"
+        ? `user ${data.email}`
+        : `${type} ${id}`;
   return href ? (
     <Link href={href} className="text-accent hover:underline">
       {text}
     </Link>
   ) : (
-    <span className="break-all">{text}</span>
+    <span className="[overflow-wrap:anywhere]">{text}</span>
   );
 }
 
@@ -68,13 +73,13 @@ export function AuditTable({ events }: { events: AuditEventDto[] }) {
               </div>
               <RelativeTime iso={e.at} className="text-subtle text-xs" />
             </TD>
-            <TD className="max-w-56 break-all">{e.actor.label || "—"}</TD>
+            <TD className="max-w-64 [overflow-wrap:anywhere]">{e.actor.label || "—"}</TD>
             <TD>
               <Badge tone={VIA[e.via].tone}>{VIA[e.via].label}</Badge>
             </TD>
             <TD className="font-mono text-xs whitespace-nowrap">{e.action}</TD>
             <TD className="text-[13px]">
-              <Target type={e.target.type} id={e.target.id} />
+              <Target type={e.target.type} id={e.target.id} data={e.data} />
             </TD>
             <TD className="min-w-48">
               <Details data={e.data} />

@@ -13,7 +13,7 @@ export function Table({ label, className, children, ...rest }: TableProps) {
     // Focusable, so a keyboard user can scroll a table wider than the screen (axe:
     // scrollable-region-focusable).
     <div
-      className="focus-visible:ring-ring/40 overflow-x-auto focus-visible:ring-2 focus-visible:outline-none"
+      className="focus-visible:ring-ring/40 relative overflow-x-auto focus-visible:ring-2 focus-visible:outline-none"
       tabIndex={0}
       role="region"
       aria-label={label}
