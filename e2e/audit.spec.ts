@@ -35,7 +35,12 @@ test("the audit log filters by origin and action, pages, and exports CSV and JSO
   await page.getByLabel("Action").selectOption("user");
   await page.getByLabel("Who").fill("e2e-admin");
   const rows = table.locator("tbody tr");
-  await expect(rows.first()).toContainText(emails[51]!);
+  // Users are created four at a time, so within a batch of four the order is the server's.
+  const batch = (from: number) =>
+    new RegExp(`audit-${run}-(${[0, 1, 2, 3].map((i) => from + i).join("|")})@`);
+  const newest = batch(48);
+  const oldest = batch(0);
+  await expect(rows.first()).toContainText(newest);
   await expect(rows).toHaveCount(50);
   await expect(rows.first()).toContainText("API token");
   await expect(rows.first()).toContainText("user.create");
@@ -43,9 +48,9 @@ test("the audit log filters by origin and action, pages, and exports CSV and JSO
   const pager = page.getByRole("navigation", { name: "Pages of audit events" });
   await pager.getByRole("button", { name: "Older" }).click();
   await expect(pager).toContainText("Page 2");
-  await expect(rows.last()).toContainText(emails[0]!);
+  await expect(rows.last()).toContainText(oldest);
   await pager.getByRole("button", { name: "Newer" }).click();
-  await expect(rows.first()).toContainText(emails[51]!);
+  await expect(rows.first()).toContainText(newest);
 
   // A session's own actions are marked as such.
   await page.getByLabel("From where").selectOption("session");
