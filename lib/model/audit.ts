@@ -30,7 +30,9 @@ const filters = {
 };
 
 /** GET /api/v1/audit: filters and cursor paging, newest first. */
-export const auditQuerySchema = z.object({ ...filters, ...pageQueryShape(200, 50) }).strict();
+export const auditQuerySchema = z
+  .object({ ...filters, ...pageQueryShape(200, 50, "bigint") })
+  .strict();
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
 /** GET /api/v1/audit/export: the same filters, every match up to the export cap, as a file. */
@@ -53,6 +55,12 @@ export type AuditEventDto = z.infer<typeof auditEventSchema>;
 
 export const auditPageSchema = pageSchema(auditEventSchema);
 export type AuditPage = z.infer<typeof auditPageSchema>;
+
+/** GET /api/v1/audit/export?format=json: every match up to the cap, and whether it was cut. */
+export const auditExportJsonSchema = z.object({
+  items: z.array(auditEventSchema),
+  truncated: z.boolean(),
+});
 
 /** The most rows one export carries; narrow the filters for more. */
 export const AUDIT_EXPORT_MAX = 10_000;

@@ -157,7 +157,7 @@ export const changeSetListSchema = z.object({
 });
 
 /** GET /api/v1/change-sets query: a page size and the previous page's `nextCursor`. */
-export const changeSetQuerySchema = z.object(pageQueryShape(500, 100)).strict();
+export const changeSetQuerySchema = z.object(pageQueryShape(500, 100, "int")).strict();
 
 /**
  * For each consumer cluster, the clusters that could serve it in priority order: its own

@@ -5,13 +5,25 @@ import { z } from "zod";
 // clients (today the last item's id or number). A minimal primitive for the audit log and the
 // change-set history, meant to fold into a shared one.
 
-/** `limit` and `cursor` query parameters (cursor: the previous page's `nextCursor`). */
-export function pageQueryShape(maxLimit: number, defaultLimit: number) {
+/** The largest value of the column a cursor pages over: a 32-bit `Int` or a 64-bit `BigInt`. */
+export const CURSOR_MAX = { int: 2n ** 31n - 1n, bigint: 2n ** 63n - 1n } as const;
+
+/**
+ * `limit` and `cursor` query parameters (cursor: the previous page's `nextCursor`). The cursor
+ * is bounded by its column's range, so a forged one is a 400 and never reaches the database.
+ */
+export function pageQueryShape(
+  maxLimit: number,
+  defaultLimit: number,
+  column: keyof typeof CURSOR_MAX,
+) {
+  const message = "cursor must be a nextCursor value";
   return {
     limit: z.coerce.number().int().min(1).max(maxLimit).default(defaultLimit),
     cursor: z
       .string()
-      .regex(/^\d{1,19}$/, "cursor must be a nextCursor value")
+      .regex(/^\d{1,19}$/, message)
+      .refine((c) => BigInt(c) <= CURSOR_MAX[column], message)
       .optional(),
   };
 }

@@ -3,7 +3,12 @@
 import { z } from "zod";
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 import { alertListSchema, alertQuerySchema, alertSummarySchema } from "@/lib/model/alerts";
-import { auditExportQuerySchema, auditPageSchema, auditQuerySchema } from "@/lib/model/audit";
+import {
+  auditExportJsonSchema,
+  auditExportQuerySchema,
+  auditPageSchema,
+  auditQuerySchema,
+} from "@/lib/model/audit";
 import { healthSchema, meSchema, userListSchema } from "@/lib/model/api";
 import {
   apiTokenCreateSchema,
@@ -153,9 +158,11 @@ export const ADMIN_PATHS: ZodOpenApiPathsObject = {
       query: auditExportQuerySchema,
       ok: {
         status: 200,
-        description: "A file download (X-Meridian-Truncated: true when capped)",
+        description:
+          "A file download (X-Meridian-Truncated: true when capped): CSV by default, JSON with format=json",
         schema: z.string(),
         contentType: "text/csv",
+        alternatives: { "application/json": auditExportJsonSchema },
       },
       errors: { 400: "A filter is malformed" },
     }),

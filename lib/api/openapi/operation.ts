@@ -34,6 +34,8 @@ export type OperationSpec = {
     description: string;
     schema?: z.ZodType;
     contentType?: string;
+    /** Further media types the same answer may come as (chosen by a query parameter). */
+    alternatives?: Record<string, z.ZodType>;
     example?: unknown;
   };
   /** A 204 this operation may answer besides `ok`, and when. */
@@ -90,6 +92,9 @@ function responses(spec: OperationSpec): ZodOpenApiResponsesObject {
             schema: ok.schema,
             ...(ok.example === undefined ? {} : { example: ok.example }),
           },
+          ...Object.fromEntries(
+            Object.entries(ok.alternatives ?? {}).map(([type, schema]) => [type, { schema }]),
+          ),
         },
       }
     : { description: ok.description };
