@@ -22,8 +22,7 @@ export function pageQueryShape(
     limit: z.coerce.number().int().min(1).max(maxLimit).default(defaultLimit),
     cursor: z
       .string()
-      .regex(/^\d{1,19}$/, message)
-      .refine((c) => BigInt(c) <= CURSOR_MAX[column], message)
+      .refine((c) => /^\d{1,19}$/.test(c) && BigInt(c) <= CURSOR_MAX[column], message)
       .optional(),
   };
 }

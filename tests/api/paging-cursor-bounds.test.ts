@@ -21,20 +21,27 @@ describe("paging cursors at their column's bounds", () => {
     expect(res.status).toBe(200);
   });
 
-  it.each(["2147483648", "73884292989", "87837242328595340", "9999999999999999999"])(
-    "refuses change-set cursor %s with a 400",
-    async (cursor) => {
-      const res = await call(changeSets.GET, "GET", `/x?cursor=${cursor}`, { token: viewer });
-      expect(res.status).toBe(400);
-      expect(JSON.stringify(res.body)).toContain("cursor");
-    },
-  );
+  it.each([
+    "2147483648",
+    "73884292989",
+    "87837242328595340",
+    "9999999999999999999",
+    "o",
+    "null",
+    "-1",
+  ])("refuses change-set cursor %s with a 400", async (cursor) => {
+    const res = await call(changeSets.GET, "GET", `/x?cursor=${cursor}`, { token: viewer });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toContain("cursor");
+  });
 
   it("accepts the largest audit cursor and refuses one past it", async () => {
     const ok = await call(audit.GET, "GET", "/x?cursor=9223372036854775807", { token: admin });
     expect(ok.status).toBe(200);
-    const past = await call(audit.GET, "GET", "/x?cursor=9223372036854775808", { token: admin });
-    expect(past.status).toBe(400);
-    expect(JSON.stringify(past.body)).toContain("cursor");
+    for (const cursor of ["9223372036854775808", "o", "null"]) {
+      const past = await call(audit.GET, "GET", `/x?cursor=${cursor}`, { token: admin });
+      expect(past.status, cursor).toBe(400);
+      expect(JSON.stringify(past.body)).toContain("cursor");
+    }
   });
 });
