@@ -1,6 +1,6 @@
 // The audit log (issue 24.5): who did what, when, from where (session or API token), with
 // filters, paging and CSV/JSON export; and the change-set history pages past its first page.
-import { adminTest as test, expect } from "./helpers/fixtures";
+import { adminTest as test, expect, sameOrigin } from "./helpers/fixtures";
 
 test("the audit log filters by origin and action, pages, and exports CSV and JSON", async ({
   page,
@@ -9,7 +9,10 @@ test("the audit log filters by origin and action, pages, and exports CSV and JSO
   test.setTimeout(150_000);
   const run = Date.now().toString(36);
   // An API token of the admin's, and 52 users created with it: 52 events "from an API token".
-  const created = await page.request.post("/api/v1/tokens", { data: { name: `audit-${run}` } });
+  const created = await page.request.post("/api/v1/tokens", {
+    headers: sameOrigin(),
+    data: { name: `audit-${run}` },
+  });
   expect(created.status(), await created.text()).toBe(201);
   const { token } = (await created.json()) as { token: string };
   const emails = Array.from({ length: 52 }, (_, i) => `audit-${run}-${i}@meridian.test`);
@@ -80,7 +83,9 @@ test("the audit log filters by origin and action, pages, and exports CSV and JSO
     items: { id: string; email: string }[];
   };
   for (const u of list.items.filter((u) => u.email.startsWith(`audit-${run}-`)))
-    expect((await page.request.delete(`/api/v1/users/${u.id}`)).status()).toBe(204);
+    expect(
+      (await page.request.delete(`/api/v1/users/${u.id}`, { headers: sameOrigin() })).status(),
+    ).toBe(204);
 });
 
 test("the audit log in dark mode and 390 px wide", async ({ page, capture }) => {

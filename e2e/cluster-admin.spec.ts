@@ -1,5 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
-import { adminTest as test, expect } from "./helpers/fixtures";
+import { adminTest as test, expect, sameOrigin } from "./helpers/fixtures";
 import { ClusterDetailPage, ClustersPage } from "./pages/clusters-page";
 import { LoginPage } from "./pages/login-page";
 
@@ -97,6 +97,7 @@ test.describe("cluster administration", () => {
 
       // Desired state goes out; the agent applies one object and reports a missing CRD.
       const put = await page.request.put(`/api/v1/clusters/${name}/desired`, {
+        headers: sameOrigin(),
         data: {
           resources: [
             { apiVersion: "v1", kind: "ConfigMap", metadata: { name: "x", namespace: "default" } },
@@ -185,6 +186,7 @@ test.describe("cluster administration", () => {
     await expect(detail.agentPanel).toBeVisible();
     // A unique object per run, so the generation moves even on a reused server.
     const put = await page.request.put("/api/v1/clusters/east-1/desired", {
+      headers: sameOrigin(),
       data: {
         resources: [
           {
@@ -216,6 +218,7 @@ test("a viewer sees cluster state but no admin actions", async ({
   const email = `viewer-${Date.now().toString(36)}@meridian.test`;
   const password = "viewer-Passw0rd-e2e";
   const created = await page.request.post("/api/v1/users", {
+    headers: sameOrigin(),
     data: { email, password, role: "viewer" },
   });
   expect(created.status(), await created.text()).toBe(201);

@@ -5,7 +5,7 @@ import { spawnSync } from "node:child_process";
 import { copyFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { adminTest as test, expect, SCREENSHOT_DIR } from "./helpers/fixtures";
+import { adminTest as test, expect, SCREENSHOT_DIR, sameOrigin } from "./helpers/fixtures";
 import { GoldenSignalsCard } from "./pages/golden-signals-card";
 
 const DOCS = path.resolve("docs", "screenshots");
@@ -119,6 +119,7 @@ test.describe("global service golden signals", () => {
     const signals = new GoldenSignalsCard(page);
     // A source nobody listens on (port 9, discard): its failure is named, the rest still draws.
     const added = await page.request.post("/api/v1/metrics/sources", {
+      headers: sameOrigin(),
       data: { name: "broken-prometheus", url: "http://127.0.0.1:9" },
     });
     expect(added.status()).toBe(201);
@@ -129,7 +130,7 @@ test.describe("global service golden signals", () => {
       await signals.waitForData(3);
       await capture("reviews-partial");
     } finally {
-      await page.request.delete(`/api/v1/metrics/sources/${broken}`);
+      await page.request.delete(`/api/v1/metrics/sources/${broken}`, { headers: sameOrigin() });
     }
 
     const list = (await (await page.request.get("/api/v1/metrics/sources")).json()) as {
@@ -138,7 +139,10 @@ test.describe("global service golden signals", () => {
     const toggle = (enabled: boolean) =>
       Promise.all(
         list.items.map((s) =>
-          page.request.patch(`/api/v1/metrics/sources/${s.id}`, { data: { enabled } }),
+          page.request.patch(`/api/v1/metrics/sources/${s.id}`, {
+            headers: sameOrigin(),
+            data: { enabled },
+          }),
         ),
       );
     await toggle(false);

@@ -1,7 +1,7 @@
 // Export matrix → plan → apply → change set applied by the demo's simulated agents (real agent
 // protocol) → rollback → the resources are gone from the cluster's desired state.
 import type { APIRequestContext } from "@playwright/test";
-import { adminTest as test, expect } from "./helpers/fixtures";
+import { adminTest as test, expect, sameOrigin } from "./helpers/fixtures";
 import { ChangeSetPage } from "./pages/change-set-page";
 import { FailoverSection } from "./pages/failover-section";
 import { LoginPage } from "./pages/login-page";
@@ -184,6 +184,7 @@ test.describe("concurrent edits", () => {
       return body.items.find((i) => `${i.namespace}/${i.name}` === ratings)!.version;
     };
     const other = await page.request.post("/api/v1/change-sets", {
+      headers: sameOrigin(),
       data: {
         changes: [
           {
@@ -227,6 +228,7 @@ test.describe("concurrent edits", () => {
 
     // Leave ratings unshared for the other specs.
     const reset = await page.request.post("/api/v1/change-sets", {
+      headers: sameOrigin(),
       data: {
         changes: [
           {
@@ -326,6 +328,7 @@ test.describe("failover editor", () => {
     const apply = async (change: Record<string, unknown>, title: string) => {
       const { version } = await intentOf(page.request, SERVICE);
       const res = await page.request.post("/api/v1/change-sets", {
+        headers: sameOrigin(),
         data: { changes: [{ namespace: "bookinfo", name: "reviews", version, ...change }], title },
       });
       expect(res.status(), await res.text()).toBe(201);
@@ -411,6 +414,7 @@ test("a viewer sees the matrix and plans read-only, in the dark theme", async ({
   const email = `viewer-sharing-${Date.now().toString(36)}@meridian.test`;
   const password = "viewer-Passw0rd-e2e";
   const created = await page.request.post("/api/v1/users", {
+    headers: sameOrigin(),
     data: { email, password, role: "viewer" },
   });
   expect(created.status(), await created.text()).toBe(201);

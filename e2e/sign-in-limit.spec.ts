@@ -4,7 +4,7 @@
 // sign-ins are held up.
 import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./helpers/axe";
-import { expect, test } from "./helpers/fixtures";
+import { expect, test, sameOrigin } from "./helpers/fixtures";
 import { LoginPage } from "./pages/login-page";
 
 const ACCOUNT = {
@@ -15,6 +15,7 @@ const ACCOUNT = {
 test.beforeAll(async ({ browser, adminState }) => {
   const context = await browser.newContext({ storageState: adminState });
   const res = await context.request.post("/api/v1/users", {
+    headers: sameOrigin(),
     data: { email: ACCOUNT.email, password: ACCOUNT.password, role: "viewer" },
   });
   expect(res.status()).toBe(201);

@@ -66,3 +66,13 @@ export const adminTest = test.extend({
 });
 
 export { expect };
+
+/**
+ * The Origin header a browser sends with a change from Meridian's own pages: API requests made
+ * with the session cookie (page.request) need it, as Meridian refuses cross-origin changes.
+ */
+export function sameOrigin(): { origin: string } {
+  const baseURL = base.info().project.use.baseURL;
+  if (!baseURL) throw new Error("sameOrigin() needs the project's baseURL");
+  return { origin: new URL(baseURL).origin };
+}

@@ -13,6 +13,7 @@ import type {
 } from "@/lib/api/route-types";
 import { hasRole } from "@/lib/auth/roles";
 import { resolvePrincipal } from "@/lib/auth/principal";
+import { requireSameOrigin } from "@/lib/auth/same-origin";
 import { type AgentPrincipal, type Principal } from "@/lib/model/actor";
 import { authenticateAgent } from "@/lib/services/agents";
 
@@ -48,8 +49,9 @@ function guard<R extends AgentApiRequest>(
 
 /**
  * The one authorization wrapper for route handlers: resolves the caller (session cookie or
- * `Authorization: Bearer` API token), answers 401 when anonymous and 403 when the role is
- * too low, and turns thrown errors into JSON `{ error: { code, message } }`.
+ * `Authorization: Bearer` API token), answers 401 when anonymous, 403 `cross_origin` when a
+ * session's change comes from another origin (CSRF), 403 when the role is too low, and turns
+ * thrown errors into JSON `{ error: { code, message } }`.
  *
  * @example export const POST = withAuth(handleCreate, { role: "operator" });
  */
@@ -57,6 +59,7 @@ export function withAuth(handler: AuthedHandler, opts: { role: RoleName }): Rout
   return guard(opts.role, async (req, ctx) => {
     const principal = await resolvePrincipal(req);
     if (!principal) throw new ApiError(401, "unauthenticated", "Sign in or send a valid API token");
+    if (principal.kind === "session") requireSameOrigin(req);
     if (!hasRole(principal.role, opts.role)) {
       throw new ApiError(403, "forbidden", `This action needs the ${opts.role} role`);
     }

@@ -108,7 +108,7 @@ describe("abuse limits", () => {
     });
     const mint = () =>
       call(tokens.POST, "POST", "/api/v1/tokens", {
-        headers: { cookie: `next-auth.session-token=${session}` },
+        headers: { cookie: `next-auth.session-token=${session}`, origin: "http://localhost:3000" },
         body: { name: "ci" },
       });
     for (let i = 0; i < 30; i++) expect((await mint()).status).toBe(201);

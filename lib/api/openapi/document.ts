@@ -7,6 +7,7 @@ import { ADMIN_PATHS } from "./admin-paths";
 import { AGENT_PATHS } from "./agent-paths";
 import { CHANGE_PATHS } from "./change-paths";
 import { INVENTORY_PATHS } from "./inventory-paths";
+import { refusingCrossOrigin } from "./operation";
 
 const VERSION = "1.0.0";
 const LICENSE = { name: "Apache 2.0", url: "https://www.apache.org/licenses/LICENSE-2.0" };
@@ -66,7 +67,7 @@ export function restApiDocument() {
         },
       },
     },
-    paths: { ...INVENTORY_PATHS, ...CHANGE_PATHS, ...ADMIN_PATHS },
+    paths: refusingCrossOrigin({ ...INVENTORY_PATHS, ...CHANGE_PATHS, ...ADMIN_PATHS }),
   });
 }
 

@@ -4,6 +4,8 @@
 import { z } from "zod";
 import type {
   ZodOpenApiOperationObject,
+  ZodOpenApiPathItemObject,
+  ZodOpenApiPathsObject,
   ZodOpenApiResponseObject,
   ZodOpenApiResponsesObject,
 } from "zod-openapi";
@@ -176,6 +178,40 @@ export function operation(spec: OperationSpec): ZodOpenApiOperationObject {
       : {}),
     responses: responses(spec),
   };
+}
+
+const UNSAFE_METHODS = ["post", "put", "patch", "delete"] as const;
+const CROSS_ORIGIN = "or a browser session's change came from another origin (`cross_origin`)";
+
+/**
+ * `paths` with the CSRF refusal documented on every change a browser session may make: 403
+ * `cross_origin` (lib/auth/same-origin.ts), added to the role's 403 where there is one.
+ */
+export function refusingCrossOrigin(paths: ZodOpenApiPathsObject): ZodOpenApiPathsObject {
+  return Object.fromEntries(
+    Object.entries(paths).map(([path, item]) => {
+      const out: ZodOpenApiPathItemObject = { ...(item as ZodOpenApiPathItemObject) };
+      for (const method of UNSAFE_METHODS) {
+        const op = out[method];
+        const access = (op as Record<string, unknown> | undefined)?.[ACCESS_EXTENSION];
+        if (!op?.responses || access === "public" || access === "agent") continue;
+        const role = op.responses["403"] as ZodOpenApiResponseObject | undefined;
+        out[method] = {
+          ...op,
+          responses: {
+            ...op.responses,
+            "403": role
+              ? { ...role, description: `${role.description}; ${CROSS_ORIGIN}` }
+              : errorResponse(
+                  403,
+                  `A browser session's change came from another origin (\`cross_origin\`)`,
+                ),
+          },
+        };
+      }
+      return [path, out];
+    }),
+  );
 }
 
 /** An OpenAPI document, as far as the contract promises its shape. */
