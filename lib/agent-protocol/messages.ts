@@ -1,7 +1,12 @@
 import { z } from "zod";
 import { dnsLabel } from "./k8s-names";
 import { PG_INT_MAX, storedInt } from "./numbers";
-import { clusterSnapshotSchema, reportedMeshSchema, reportedServiceSchema } from "./snapshot";
+import {
+  clusterSnapshotSchema,
+  flagDuplicateServices,
+  reportedMeshSchema,
+  reportedServiceSchema,
+} from "./snapshot";
 
 // The outbound-only agent protocol, shared by Meridian's agent API and the agent itself.
 // Paths are relative to the Meridian base URL.
@@ -74,7 +79,15 @@ export const reportSchema = z.discriminatedUnion("kind", [
       deletes: z.array(serviceKeySchema).max(5000).default([]),
       meshes: z.array(reportedMeshSchema).max(5).optional(),
     })
-    .strict(),
+    .strict()
+    .superRefine((delta, ctx) => {
+      flagDuplicateServices(
+        delta.deletes,
+        "deletes",
+        ctx,
+        flagDuplicateServices(delta.upserts, "upserts", ctx),
+      );
+    }),
   z.object({ kind: z.literal("heartbeat"), agent: agentInfoSchema }).strict(),
 ]);
 export type Report = z.infer<typeof reportSchema>;

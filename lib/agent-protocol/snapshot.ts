@@ -97,21 +97,30 @@ export const clusterSnapshotSchema = z
   })
   .strict()
   .superRefine((snap, ctx) => {
-    const seen = new Set<string>();
-    for (const [i, s] of snap.services.entries()) {
-      const key = `${s.namespace}/${s.name}`;
-      if (seen.has(key)) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["services", i],
-          message: `duplicate service ${key}`,
-        });
-      }
-      seen.add(key);
-    }
+    flagDuplicateServices(snap.services, "services", ctx);
     const meshTypes = new Set(snap.meshes.map((m) => m.type));
     if (meshTypes.size !== snap.meshes.length) {
       ctx.addIssue({ code: "custom", path: ["meshes"], message: "each mesh type may appear once" });
     }
   });
 export type ClusterSnapshot = z.infer<typeof clusterSnapshotSchema>;
+
+/**
+ * Adds a `duplicate service namespace/name` issue for each service listed a second time, in
+ * `services` or in any list checked before with the same `seen` (a delta's upserts, then its
+ * deletes): one report names each service once.
+ */
+export function flagDuplicateServices(
+  services: readonly { namespace: string; name: string }[],
+  field: string,
+  ctx: z.RefinementCtx,
+  seen = new Set<string>(),
+): Set<string> {
+  for (const [i, s] of services.entries()) {
+    const key = `${s.namespace}/${s.name}`;
+    if (seen.has(key))
+      ctx.addIssue({ code: "custom", path: [field, i], message: `duplicate service ${key}` });
+    seen.add(key);
+  }
+  return seen;
+}

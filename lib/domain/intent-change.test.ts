@@ -70,7 +70,12 @@ describe("applyIntentChanges", () => {
   it("refuses with typed errors: unknown service, stale version, invalid change", () => {
     const cases: [IntentChange[], IntentChangeError["kind"], string, RegExp][] = [
       [[change({ name: "nosuch" })], "not_found", "not_found", /bookinfo\/nosuch not found/],
-      [[change({ version: 2 })], "conflict", "stale_version", /version 2, now 1/],
+      [
+        [change({ version: 2 })],
+        "unprocessable",
+        "unknown_version",
+        /has no version 2 \(the latest is 1\)/,
+      ],
       [
         [change({ exports: ["mars-1"] })],
         "unprocessable",
@@ -134,6 +139,14 @@ describe("applyIntentChanges", () => {
         /no service/,
       ],
     ];
+    // A version older than the stored one: changed since it was read.
+    const bumped = NONE.map((s) => (s.name === "reviews" ? { ...s, version: 3 } : s));
+    const stale = errorOf(() => applyIntentChanges(bumped, [change({ version: 2 })], fleet));
+    expect({ kind: stale.kind, code: stale.code }).toEqual({
+      kind: "conflict",
+      code: "stale_version",
+    });
+    expect(stale.message).toMatch(/version 2, now 3/);
     for (const [changes, kind, code, message] of cases) {
       const error = errorOf(() => applyIntentChanges(NONE, changes, fleet));
       expect({ kind: error.kind, code: error.code }).toEqual({ kind, code });

@@ -89,6 +89,13 @@ export function applyIntentChanges(
     const before = byKey.get(key);
     if (!before)
       throw new IntentChangeError("not_found", "not_found", `Global service ${key} not found`);
+    if (change.version > before.version)
+      throw new IntentChangeError(
+        "unprocessable",
+        "unknown_version",
+        `${key} has no version ${change.version} (the latest is ${before.version}): read it again and plan`,
+        key,
+      );
     if (before.version !== change.version)
       throw new IntentChangeError(
         "conflict",
