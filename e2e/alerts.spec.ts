@@ -1,4 +1,4 @@
-import { adminTest as test, expect } from "./helpers/fixtures";
+import { adminTest as test, expect, sameOrigin } from "./helpers/fixtures";
 import { AlertsPage } from "./pages/alerts-page";
 import { startAlertmanager, type AlertmanagerServer } from "../tests/metrics/alertmanager-harness";
 import { testRules } from "../tests/metrics/alert-rules";
@@ -47,6 +47,7 @@ test.describe("alerts", () => {
     expect(allow.status()).toBe(200);
     allowBefore = ((await allow.json()) as { entries: string[] }).entries;
     const put = await api.put("/api/v1/settings/metrics-allow-list", {
+      headers: sameOrigin(),
       data: { entries: [...new Set([...allowBefore, "127.0.0.1/32"])] },
     });
     expect(put.status(), await put.text()).toBe(200);
@@ -54,17 +55,20 @@ test.describe("alerts", () => {
     try {
       // A cluster accepted without an agent: "never connected" once a stale threshold passed.
       const created = await api.post("/api/v1/clusters", {
+        headers: sameOrigin(),
         data: { name: lab, region: "e2e-alerts" },
       });
       expect(created.status(), await created.text()).toBe(201);
       const { version } = (await created.json()) as { version: number };
       const accepted = await api.patch(`/api/v1/clusters/${lab}`, {
+        headers: sameOrigin(),
         data: { version, state: "live" },
       });
       expect(accepted.status(), await accepted.text()).toBe(200);
       const labCreatedAt = Date.now();
 
       const source = await api.post("/api/v1/metrics/sources", {
+        headers: sameOrigin(),
         data: { name: `${lab}-am`, kind: "alertmanager", url: am.url },
       });
       expect(source.status(), await source.text()).toBe(201);
@@ -158,9 +162,13 @@ test.describe("alerts", () => {
       await capture("alerts-filtered-empty");
     } finally {
       for (const c of CLUSTERS) fleet.generators.get(c)?.reset();
-      if (sourceId) await api.delete(`/api/v1/metrics/sources/${sourceId}`);
-      await api.delete(`/api/v1/clusters/${lab}`);
-      await api.put("/api/v1/settings/metrics-allow-list", { data: { entries: allowBefore } });
+      if (sourceId)
+        await api.delete(`/api/v1/metrics/sources/${sourceId}`, { headers: sameOrigin() });
+      await api.delete(`/api/v1/clusters/${lab}`, { headers: sameOrigin() });
+      await api.put("/api/v1/settings/metrics-allow-list", {
+        headers: sameOrigin(),
+        data: { entries: allowBefore },
+      });
     }
   });
 

@@ -43,7 +43,12 @@ test.beforeAll(async ({ adminState }, testInfo) => {
   // Never skipped: without the binaries this fails, naming `bash test/kube/ci.sh`.
   requireHarnessBinaries();
   const baseURL = String(testInfo.project.use.baseURL);
-  api = await playwrightRequest.newContext({ baseURL, storageState: adminState });
+  // The cookie's changes carry the Origin a browser would send (Meridian refuses cross-origin).
+  api = await playwrightRequest.newContext({
+    baseURL,
+    storageState: adminState,
+    extraHTTPHeaders: { origin: new URL(baseURL).origin },
+  });
   harness = await startHarness(CLUSTERS);
   for (const c of harness.clusters) {
     const kc = kubeConfigFor(c);
