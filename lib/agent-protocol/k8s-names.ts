@@ -34,3 +34,13 @@ export const labelMap = z
     z.string().max(63, "label values must be at most 63 characters"),
   )
   .refine((m) => Object.keys(m).length <= 64, "at most 64 labels");
+
+/**
+ * A version, hostname or trust domain an agent reports: printable ASCII without spaces, so that
+ * no invisible or text-direction character reaches a page (one cluster shown as another).
+ */
+export const reportedToken = (what: string, max: number) =>
+  z
+    .string()
+    .max(max, `${what} must be at most ${max} characters`)
+    .regex(/^[\x21-\x7e]*$/, `${what} must be printable ASCII without spaces`);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dnsLabel } from "./k8s-names";
+import { dnsLabel, reportedToken } from "./k8s-names";
 import { PG_INT_MAX, storedInt } from "./numbers";
 import {
   clusterSnapshotSchema,
@@ -26,8 +26,8 @@ export const MAX_REPORT_BYTES = 8 * 1024 * 1024;
 
 export const agentInfoSchema = z
   .object({
-    version: z.string().max(64),
-    hostname: z.string().max(253).default(""),
+    version: reportedToken("agent version", 64),
+    hostname: reportedToken("agent hostname", 253).default(""),
     simulated: z.boolean().default(false),
   })
   .strict();

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dnsLabel, labelMap } from "./k8s-names";
+import { dnsLabel, labelMap, reportedToken } from "./k8s-names";
 
 /** Mesh types Meridian understands. */
 export const MESH_TYPES = ["istio", "linkerd", "cilium", "consul", "none"] as const;
@@ -66,8 +66,8 @@ export const DATAPLANE_MODES = ["sidecar", "ambient"] as const;
 export const reportedMeshSchema = z
   .object({
     type: z.enum(MESH_TYPES),
-    version: z.string().max(64).default(""),
-    trustDomain: z.string().max(253).default(""),
+    version: reportedToken("mesh version", 64).default(""),
+    trustDomain: reportedToken("trust domain", 253).default(""),
     rootCaFingerprint: z
       .string()
       .regex(

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MESH_TYPES, SERVICE_TYPES, servicePortSchema } from "@/lib/agent-protocol/snapshot";
-import { dnsLabel, labelMap, plainText } from "@/lib/model/names";
+import { dnsLabel, plainText, qualifiedLabelMap } from "@/lib/model/names";
 import { storedInt } from "@/lib/agent-protocol/numbers";
 
 // One schema per shape, shared by the route handlers, the pages and the tests.
@@ -133,7 +133,7 @@ export const clusterCreateSchema = z
     zone: z.union([dnsLabel("zone"), z.literal("")]).optional(),
     network: z.union([dnsLabel("network"), z.literal("")]).optional(),
     kind: z.enum(CLUSTER_KINDS).optional(),
-    labels: labelMap.optional(),
+    labels: qualifiedLabelMap.optional(),
   })
   .strict();
 export type ClusterCreateInput = z.infer<typeof clusterCreateSchema>;
@@ -146,7 +146,7 @@ export const clusterUpdateSchema = z
     region: dnsLabel("region").optional(),
     zone: z.union([dnsLabel("zone"), z.literal("")]).optional(),
     network: z.union([dnsLabel("network"), z.literal("")]).optional(),
-    labels: labelMap.optional(),
+    labels: qualifiedLabelMap.optional(),
     state: z.enum(["live", "disabled"]).optional(),
   })
   .strict();

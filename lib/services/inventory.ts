@@ -139,8 +139,8 @@ export async function applyClusterDelta(
   actor: Actor,
   signal?: AbortSignal,
 ): Promise<Summary> {
-  const deleting = new Set(delta.deletes.map((d) => `${d.namespace}/${d.name}`));
-  const upserts = delta.upserts.filter((u) => !deleting.has(`${u.namespace}/${u.name}`));
+  // The report schema refuses a service named twice (in upserts, deletes or both).
+  const upserts = delta.upserts;
   const named = [...delta.upserts, ...delta.deletes].map((k) => ({
     namespace: k.namespace,
     name: k.name,
