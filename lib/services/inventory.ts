@@ -15,11 +15,13 @@ import { findCluster, touchCluster } from "@/lib/store/clusters";
 import {
   insertGlobalServicesFirst,
   matchesStored,
+  removeUnusedGlobalServices,
   replaceMeshes,
   storedServices,
   writeServiceDiff,
 } from "@/lib/store/inventory";
 import { transaction, type Tx } from "@/lib/store/transaction";
+import { log } from "@/lib/infra/log";
 
 type Summary = { created: number; updated: number; removed: number };
 
@@ -111,18 +113,31 @@ export async function applyClusterSnapshot(
 ): Promise<Summary> {
   const snapshot: ClusterSnapshot = clusterSnapshotSchema.parse(input);
   if (await snapshotUnchanged(clusterName, snapshot)) return { created: 0, updated: 0, removed: 0 };
-  await insertGlobalServicesFirst(snapshot.services);
-  return inventoryChange(
-    clusterName,
-    actor,
-    "inventory.snapshot",
-    async (tx) => {
-      await replaceMeshes(tx, clusterName, snapshot.meshes);
-      const stored = await storedServices(tx, clusterName);
-      return writeServiceDiff(tx, clusterName, diffServices(stored, snapshot.services));
-    },
-    signal,
-  );
+  const created = await insertGlobalServicesFirst(snapshot.services);
+  try {
+    return await inventoryChange(
+      clusterName,
+      actor,
+      "inventory.snapshot",
+      async (tx) => {
+        await replaceMeshes(tx, clusterName, snapshot.meshes);
+        const stored = await storedServices(tx, clusterName);
+        return writeServiceDiff(tx, clusterName, diffServices(stored, snapshot.services));
+      },
+      signal,
+    );
+  } catch (error) {
+    // All or nothing: the transaction rolled back, so take back the global services created
+    // for it up front (if the database is gone too, the next removal prunes them).
+    await removeUnusedGlobalServices(created).catch((cleanup: Error) =>
+      log.warn("a failed snapshot's global services were left for the next prune", {
+        cluster: clusterName,
+        globalServices: created.length,
+        error: cleanup.message,
+      }),
+    );
+    throw error;
+  }
 }
 
 /**

@@ -38,11 +38,35 @@ export function createPool(connectionString: string, poolMax: number): pg.Pool {
       connect((err, client) => {
         end();
         if (err || !client) reject(err ?? new Error("no connection"));
-        else resolve(client);
+        else resolve(releasedWhenItDies(client));
       }),
     );
   };
   return pool;
+}
+
+/**
+ * A checked-out connection that goes back to the pool (which drops it) as soon as it dies: when
+ * a transaction's connection is killed (pg_terminate_backend, a failover, a network cut), the
+ * ROLLBACK fails and Prisma never releases it, so each kill leaked a pool slot and `pool.end()`
+ * waited forever. Its release is idempotent, so a later release by its holder is harmless.
+ */
+function releasedWhenItDies(client: pg.PoolClient): pg.PoolClient {
+  const release = client.release.bind(client);
+  let released = false;
+  const onEnd = () => once(new Error("the database connection ended while checked out"));
+  const once = (err?: Error | boolean) => {
+    if (released) return;
+    released = true;
+    client.removeListener("end", onEnd);
+    // Restored first: releasing may hand the client straight to a waiting checkout, which
+    // sets its own release.
+    client.release = release;
+    release(err);
+  };
+  client.once("end", onEnd);
+  client.release = once;
+  return client;
 }
 
 /** Build a Prisma client over a pool (also used by scripts and tests); it ends the pool too. */

@@ -10,61 +10,93 @@ import { pool, type Tx } from "@/lib/store/transaction";
 // Inventory rows: a cluster's meshes and services, and the global services derived from them.
 // lib/services/inventory.ts decides when and under which limits these run.
 
+/**
+ * Statements take their lists in chunks of this many keys, far below Postgres's 65,535 bind
+ * parameters (a key costs 2, a created row 3): a snapshot at the 20,000-service cap failed on one
+ * lookup of all its keys.
+ */
+export const KEY_CHUNK = 1000;
+
+/** `items` in slices of {@link KEY_CHUNK}. */
+export function chunks<T>(items: readonly T[], size = KEY_CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
 /** Find or create the global services for these namespace/name pairs; returns their ids. */
 async function ensureGlobalServices(
   tx: Tx,
   keys: { namespace: string; name: string }[],
 ): Promise<Map<string, string>> {
-  if (keys.length === 0) return new Map();
-  // Snapshots created these already (insertGlobalServicesFirst); inserting again costs no wait
-  // and brings back one pruned in between.
-  await insertGlobalServices(tx, keys);
-  const rows = await tx.globalService.findMany({
-    where: { OR: keys.map((k) => ({ namespace: k.namespace, name: k.name })) },
-    select: { id: true, namespace: true, name: true },
-  });
-  return new Map(rows.map((r) => [`${r.namespace}/${r.name}`, r.id]));
+  const ids = new Map<string, string>();
+  for (const chunk of chunks(keys)) {
+    // Snapshots created these already (insertGlobalServicesFirst); inserting again costs no
+    // wait and brings back one pruned in between.
+    await insertGlobalServices(tx, chunk);
+    const rows = await tx.globalService.findMany({
+      where: { OR: chunk.map((k) => ({ namespace: k.namespace, name: k.name })) },
+      select: { id: true, namespace: true, name: true },
+    });
+    for (const r of rows) ids.set(`${r.namespace}/${r.name}`, r.id);
+  }
+  return ids;
 }
 
-/** Create the global services of `keys` that do not exist yet. */
+/** Create the global services of `keys` that do not exist yet; answers the ids it created. */
 async function insertGlobalServices(
   tx: Tx,
   keys: { namespace: string; name: string }[],
-): Promise<void> {
+): Promise<string[]> {
   const style = await readGlobalHostStyle(tx);
-  await tx.globalService.createMany({
+  const created = await tx.globalService.createManyAndReturn({
     data: keys.map((k) => ({
       namespace: k.namespace,
       name: k.name,
       hostname: globalHostname(k.namespace, k.name, style),
     })),
     skipDuplicates: true,
+    select: { id: true },
   });
+  return created.map((r) => r.id);
 }
 
 /**
  * Create a report's global services up front, each statement committed on its own: inside the
  * report's transaction, the insert of a global service another cluster's report is inserting
  * waits for that whole transaction, so a fleet whose clusters run the same services stored its
- * snapshots one after another (100 × 1,000 services: two minutes). An insert left without its
- * services by a failed report is pruned with the next removal, like any orphan.
+ * snapshots one after another (100 × 1,000 services: two minutes). Answers the ids it created:
+ * should the report's transaction fail, {@link removeUnusedGlobalServices} takes them back, so
+ * a failed snapshot leaves nothing behind.
  */
-export async function insertGlobalServicesFirst(keys: { namespace: string; name: string }[]) {
-  const CHUNK = 1000;
-  for (let i = 0; i < keys.length; i += CHUNK)
-    await insertGlobalServices(pool(), keys.slice(i, i + CHUNK));
+export async function insertGlobalServicesFirst(
+  keys: { namespace: string; name: string }[],
+): Promise<string[]> {
+  const created: string[] = [];
+  for (const chunk of chunks(keys)) created.push(...(await insertGlobalServices(pool(), chunk)));
+  return created;
+}
+
+/** Orphans: no cluster runs them and no intent names them. */
+const ORPHAN = {
+  services: { none: {} },
+  exports: { none: { enabled: true } },
+  imports: { none: { enabled: true } },
+  OR: [{ failover: null }, { failover: { enabled: false } }],
+};
+
+/**
+ * Remove the global services of `ids` that are still orphans: those a failed snapshot created
+ * up front (one another report has since given services stays).
+ */
+export async function removeUnusedGlobalServices(ids: readonly string[]): Promise<void> {
+  for (const chunk of chunks(ids))
+    await pool().globalService.deleteMany({ where: { id: { in: chunk }, ...ORPHAN } });
 }
 
 /** Remove global services that no cluster runs any more and that carry no intent. */
 async function pruneOrphanGlobalServices(tx: Tx): Promise<void> {
-  await tx.globalService.deleteMany({
-    where: {
-      services: { none: {} },
-      exports: { none: { enabled: true } },
-      imports: { none: { enabled: true } },
-      OR: [{ failover: null }, { failover: { enabled: false } }],
-    },
-  });
+  await tx.globalService.deleteMany({ where: ORPHAN });
 }
 
 /** Replace a cluster's detected meshes with the reported ones. */
@@ -96,9 +128,9 @@ export async function writeServiceDiff(
   diff: ReturnType<typeof diffServices>,
 ): Promise<{ created: number; updated: number; removed: number }> {
   const globalIds = await ensureGlobalServices(tx, diff.create);
-  if (diff.create.length) {
+  for (const create of chunks(diff.create)) {
     await tx.service.createMany({
-      data: diff.create.map((s) => ({
+      data: create.map((s) => ({
         clusterName,
         namespace: s.namespace,
         name: s.name,
@@ -111,7 +143,8 @@ export async function writeServiceDiff(
     await tx.service.update({ where: { id: u.id }, data: serviceColumns(u.service) });
   }
   if (diff.remove.length) {
-    await tx.service.deleteMany({ where: { id: { in: diff.remove } } });
+    for (const chunk of chunks(diff.remove))
+      await tx.service.deleteMany({ where: { id: { in: chunk } } });
     await pruneOrphanGlobalServices(tx);
   }
   return { created: diff.create.length, updated: diff.update.length, removed: diff.remove.length };
@@ -133,11 +166,13 @@ export async function storedServices(
   clusterName: string,
   named?: { namespace: string; name: string }[],
 ) {
-  if (named && named.length === 0) return [];
-  return tx.service.findMany({
-    where: named ? { clusterName, OR: named } : { clusterName },
-    select: STORED_SELECT,
-  });
+  if (!named) return tx.service.findMany({ where: { clusterName }, select: STORED_SELECT });
+  const found = [];
+  for (const chunk of chunks(named))
+    found.push(
+      ...(await tx.service.findMany({ where: { clusterName, OR: chunk }, select: STORED_SELECT })),
+    );
+  return found;
 }
 
 const meshKey = (m: ReportedMesh) =>
