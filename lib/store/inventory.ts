@@ -121,6 +121,29 @@ export async function replaceMeshes(
   }
 }
 
+/**
+ * Update changed services a chunk per statement (one UPDATE … FROM jsonb_to_recordset), not a
+ * statement per row: a snapshot at the cap that changed every service ran 20,000 updates and
+ * outlived its transaction's 15 s under load (a 503 the agent would retry forever).
+ */
+async function updateServices(
+  tx: Tx,
+  updates: ReturnType<typeof diffServices>["update"],
+): Promise<void> {
+  for (const chunk of chunks(updates)) {
+    const rows = JSON.stringify(chunk.map((u) => ({ id: u.id, ...serviceColumns(u.service) })));
+    await tx.$executeRaw`
+      UPDATE "Service" AS s SET
+        "type" = v."type", "ports" = v."ports", "labels" = v."labels",
+        "endpointsByZone" = v."endpointsByZone", "endpointsReady" = v."endpointsReady",
+        "endpointsTotal" = v."endpointsTotal", "updatedAt" = now()
+      FROM jsonb_to_recordset(${rows}::jsonb) AS v(
+        "id" text, "type" text, "ports" jsonb, "labels" jsonb, "endpointsByZone" jsonb,
+        "endpointsReady" integer, "endpointsTotal" integer)
+      WHERE s."id" = v."id"`;
+  }
+}
+
 /** Write a service diff: bulk-create new services, update changed ones, delete removed ones. */
 export async function writeServiceDiff(
   tx: Tx,
@@ -139,9 +162,7 @@ export async function writeServiceDiff(
       })),
     });
   }
-  for (const u of diff.update) {
-    await tx.service.update({ where: { id: u.id }, data: serviceColumns(u.service) });
-  }
+  await updateServices(tx, diff.update);
   if (diff.remove.length) {
     for (const chunk of chunks(diff.remove))
       await tx.service.deleteMany({ where: { id: { in: chunk } } });

@@ -99,6 +99,26 @@ describe("snapshots are all or nothing", () => {
     expect(await db().globalService.count({ where: { name: { startsWith: "base-" } } })).toBe(0);
   }, 300_000);
 
+  it("stores a snapshot at the cap that changes every service", async () => {
+    const changed = services(CAP, "cap").map((s) => ({
+      ...s,
+      labels: { app: s.name, changed: "yes" },
+      endpointsByZone: { "zone-a": { ready: 0, total: 2 } },
+    }));
+    const res = await send(snapshotOf(changed));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toEqual({ created: 0, updated: CAP, removed: 0 });
+    const one = await db().service.findFirstOrThrow({
+      where: { clusterName: "big-1", name: "cap-7" },
+    });
+    expect(one).toMatchObject({
+      labels: { app: "cap-7", changed: "yes" },
+      endpointsReady: 0,
+      endpointsTotal: 2,
+      endpointsByZone: { "zone-a": { ready: 0, total: 2 } },
+    });
+  }, 300_000);
+
   it("refuses one over the cap with a 400, and changes nothing", async () => {
     const before = await inventoryDump();
     const res = await send(snapshotOf(services(CAP + 1, "over")));
