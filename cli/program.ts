@@ -2,23 +2,13 @@
 // codes of kubectl and argocd (0 success, 1 a failed call, 2 a usage error). `runCli` takes its
 // environment, fetch and output streams as arguments, so the tests drive it in-process.
 import { Command, CommanderError, Option } from "commander";
-import { apiClient, CliError, type ApiClient, type CliIo } from "./client";
-import { outputFormat, OUTPUT_FORMATS, type OutputFormat } from "./output";
+import { apiClient, CliError, type CliIo } from "./client";
+import type { CommandContext } from "./context";
+import { outputFormat, OUTPUT_FORMATS } from "./output";
 import { registerAdminCommands } from "./commands/admin";
 import { registerChangeCommands } from "./commands/changes";
 import { registerInventoryCommands } from "./commands/inventory";
 import { registerCompileCommand } from "./commands/compile";
-
-/** What every command's action gets: the API client, the output form and the streams. */
-export type CommandContext = {
-  api: ApiClient;
-  format: OutputFormat;
-  io: CliIo;
-  /** Write `text` and a newline to standard output. */
-  print: (text: string) => void;
-};
-
-export type Action = (ctx: CommandContext, ...args: never[]) => Promise<void>;
 
 export function buildProgram(io: CliIo): Command {
   const program = new Command("meridian")
@@ -79,10 +69,6 @@ export function commandPath(cmd: Command): string {
 export function allCommands(cmd: Command): Command[] {
   return [cmd, ...cmd.commands.flatMap(allCommands)];
 }
-
-export type Run = <A extends unknown[]>(
-  action: (ctx: CommandContext, ...args: A) => Promise<void>,
-) => (...args: A) => Promise<void>;
 
 /** Runs `meridian <argv>` and answers its exit code. */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {

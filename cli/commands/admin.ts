@@ -6,7 +6,7 @@ import { meSchema, userListSchema } from "../../lib/model/api";
 import { apiTokenListSchema, ROLES, userSchema, type UserDto } from "../../lib/model/inventory";
 import { apiPath, CliError } from "../client";
 import { render, table, when } from "../output";
-import type { CommandContext, Run } from "../program";
+import type { CommandContext, Run } from "../context";
 
 const userRows = (items: UserDto[]) =>
   table(

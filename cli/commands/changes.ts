@@ -14,7 +14,7 @@ import {
 } from "../../lib/model/intent";
 import { apiPath, CliError } from "../client";
 import { render, table, when } from "../output";
-import type { CommandContext, Run } from "../program";
+import type { CommandContext, Run } from "../context";
 
 /** The changes in a YAML or JSON file: a list, or `{ changes: [...] }`. */
 function changesFrom(file: string): unknown {

@@ -3,7 +3,7 @@ import type { Command } from "commander";
 import { compileToDirectory } from "../compile";
 import { CliError } from "../client";
 import { render } from "../output";
-import type { Run } from "../program";
+import type { Run } from "../context";
 
 export function registerCompileCommand(program: Command, run: Run): void {
   program

@@ -14,7 +14,7 @@ import {
 import { topologySchema } from "../../lib/graph/schema";
 import { apiPath, CliError } from "../client";
 import { render, table, when } from "../output";
-import type { CommandContext, Run } from "../program";
+import type { CommandContext, Run } from "../context";
 
 const clusterRows = (items: ClusterSummary[]) =>
   table(
