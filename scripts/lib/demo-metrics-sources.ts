@@ -12,7 +12,7 @@ import {
   updateMetricsSource,
 } from "@/lib/services/metrics-sources";
 
-import { DEMO_SOURCE_PREFIX, type DemoMetrics } from "./demo-metrics";
+import { DEMO_SOURCE_PREFIX, type DemoMetrics } from "./demo-metrics-running";
 
 const ACTOR: Actor = { type: "system", label: "demo" };
 

@@ -9,6 +9,7 @@ import path from "node:path";
 
 import { DEMO_METRICS_COMMAND } from "@/lib/model/metrics";
 import { startTrafficGenerator, type TrafficGenerator } from "./traffic-generator";
+import { DEMO_SOURCE_PREFIX, type DemoMetrics } from "./demo-metrics-running";
 import type { DemoSource } from "./demo-metrics-sources";
 import { freePort, stopChild, waitFor } from "./processes";
 import { ROOT } from "./root";
@@ -17,8 +18,6 @@ const RULES_DIR = path.join(ROOT, "fleets/prometheus");
 /** Scrape interval of the demo; the rate window below covers five scrapes. */
 const SCRAPE = "2s";
 const RATE_WINDOW = "10s";
-/** Prefix of the sources the demo owns (re-pointed at the new ports on every start). */
-export const DEMO_SOURCE_PREFIX = "demo-";
 
 /** A cluster of the demo fleet and the mesh whose metrics its generator exposes. */
 export interface DemoMetricsCluster {
@@ -31,13 +30,6 @@ export interface DemoMetricsCluster {
 // threshold of fleets/prometheus/bookinfo.rules.yml), so the error chart is not flat.
 const LOAD_SCALE = [1, 0.65, 0.4];
 const BACKGROUND_FAULT = { index: 1, service: "reviews", errorRate: 0.03, latencyMs: 0 };
-
-/** What is running. */
-export interface DemoMetrics {
-  global: { url: string };
-  clusters: Array<{ name: string; url: string; generatorUrl: string }>;
-  stop(): Promise<void>;
-}
 
 /** Whether a runnable `prometheus` is on PATH. */
 export function prometheusAvailable(): boolean {
