@@ -104,7 +104,10 @@ asset=$(grep -o '/_next/static/[^"]*\.css' <<<"$login" | head -n 1)
 [ -n "$asset" ] || fail "/login links no stylesheet"
 curl -fsS -o /dev/null "$base$asset" || fail "static file $asset is not served"
 echo "login page and $asset served"
-curl -fsS "http://127.0.0.1:$((port + 3))/metrics" | grep -q '^meridian_process_cpu_seconds_total ' ||
+# Read the whole body first: `curl | grep -q` fails under pipefail when grep stops early (curl: 23).
+process_metrics=$(curl -fsS "http://127.0.0.1:$((port + 3))/metrics") ||
+  fail "MERIDIAN_METRICS_PORT did not answer GET /metrics"
+grep -q '^meridian_process_cpu_seconds_total ' <<<"$process_metrics" ||
   fail "no process metrics on MERIDIAN_METRICS_PORT"
 echo "process metrics served on port $((port + 3))"
 
