@@ -12,6 +12,9 @@ export async function register(): Promise<void> {
   // Meridian writes itself (lib/infra/peer-address.ts), for the per-address abuse limits.
   const { stampPeerAddresses } = await import("./lib/infra/peer-address");
   stampPeerAddresses();
+  // CSP, HSTS over https, nosniff, no framing: on Next's listener and on the ones below.
+  const { stampSecurityHeaders } = await import("./lib/infra/security-headers");
+  stampSecurityHeaders();
   const { env } = await import("./lib/infra/env");
   const { log } = await import("./lib/infra/log");
   const metricsPort = env().MERIDIAN_METRICS_PORT;

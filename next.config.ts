@@ -27,18 +27,8 @@ const nextConfig: NextConfig = {
     // by another bundle's copy rejects with a RateLimiterRes this bundle's class does not know.
     "rate-limiter-flexible",
   ],
-  async headers() {
-    return [
-      {
-        source: "/:path*",
-        headers: [
-          { key: "X-Content-Type-Options", value: "nosniff" },
-          { key: "X-Frame-Options", value: "DENY" },
-          { key: "Referrer-Policy", value: "same-origin" },
-        ],
-      },
-    ];
-  },
+  // Security headers (CSP, HSTS, nosniff, framing, referrer) are set on every listener of the
+  // process, the agent API's port included: lib/infra/security-headers.ts and proxy.ts.
 };
 
 export default nextConfig;

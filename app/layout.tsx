@@ -1,5 +1,7 @@
 import type { Metadata, Viewport } from "next";
+import { headers } from "next/headers";
 import type { ReactNode } from "react";
+import { NONCE_HEADER } from "@/lib/infra/content-security-policy";
 import { Providers } from "@/components/providers";
 import { THEME_SCRIPT } from "@/components/shell/theme-script";
 import "./globals.css";
@@ -17,12 +19,14 @@ export const viewport: Viewport = {
   ],
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Every page is rendered per request, with the nonce its Content-Security-Policy allows.
+  const nonce = (await headers()).get(NONCE_HEADER) ?? undefined;
   return (
     // The theme script sets the class before hydration, hence the warning suppression.
     <html lang="en" suppressHydrationWarning>
       <head>
-        <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
       </head>
       <body>
         <Providers>{children}</Providers>

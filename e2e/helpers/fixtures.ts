@@ -3,6 +3,7 @@ import path from "node:path";
 import { test as base, expect, type Page, type TestInfo } from "@playwright/test";
 import { LoginPage } from "../pages/login-page";
 import { expectNoAxeViolations } from "./axe";
+import { expectNoCspViolations } from "./csp";
 import { E2E_ADMIN } from "./credentials";
 
 /** Full-page screenshots of every spec land here (and are attached to the HTML report). */
@@ -10,7 +11,8 @@ export const SCREENSHOT_DIR = path.resolve("test-results", "screenshots");
 
 type Fixtures = {
   /**
-   * Check the page with axe (no serious or critical finding) and save a full-page screenshot
+   * Check the page with axe (no serious or critical finding) and for Content-Security-Policy
+   * violations in its console, and save a full-page screenshot
    * as test-results/screenshots/<spec>--<name>.png, attached to the report. Every screen a spec
    * captures is thereby checked for accessibility in the state it is shown in.
    */
@@ -49,6 +51,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     await provide(async (name: string, target: Page = page) => {
       const file = path.join(SCREENSHOT_DIR, `${spec}--${name}.png`);
       await expectNoAxeViolations(target);
+      await expectNoCspViolations(target);
       // Park the pointer on empty background so no card or row is caught mid-hover.
       const viewport = target.viewportSize();
       if (viewport) await target.mouse.move(viewport.width - 5, viewport.height - 5);

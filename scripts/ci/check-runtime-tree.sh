@@ -104,6 +104,19 @@ asset=$(grep -o '/_next/static/[^"]*\.css' <<<"$login" | head -n 1)
 [ -n "$asset" ] || fail "/login links no stylesheet"
 curl -fsS -o /dev/null "$base$asset" || fail "static file $asset is not served"
 echo "login page and $asset served"
+# Issue 17.5: the headers as `curl -I` shows them, on a page and on the agent API's own port.
+page_headers=$(curl -fsSI "$base/login") || fail "HEAD /login failed"
+grep -qi "^content-security-policy: .*script-src 'self' 'nonce-" <<<"$page_headers" ||
+  fail "/login has no nonced Content-Security-Policy: $page_headers"
+agent_headers=$(curl -sSI "http://127.0.0.1:$((port + 1))/api/agent/v1/desired") ||
+  fail "the agent API's port did not answer"
+grep -qi "^content-security-policy: default-src 'none'" <<<"$agent_headers" ||
+  fail "the agent API's port has no Content-Security-Policy: $agent_headers"
+for header in x-content-type-options x-frame-options referrer-policy; do
+  grep -qi "^$header: " <<<"$page_headers" || fail "/login lacks $header"
+  grep -qi "^$header: " <<<"$agent_headers" || fail "the agent API's port lacks $header"
+done
+echo "security headers on the page and the agent API's port"
 # Read the whole body first: `curl | grep -q` fails under pipefail when grep stops early (curl: 23).
 process_metrics=$(curl -fsS "http://127.0.0.1:$((port + 3))/metrics") ||
   fail "MERIDIAN_METRICS_PORT did not answer GET /metrics"
