@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
-import { useApplyPlan, useIntent, usePlan } from "@/components/data/use-intent";
+import { useApplyPlan, useIntent, usePlan, useReplan } from "@/components/data/use-intent";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { PlanReview } from "@/components/intent/plan-review";
 import { planView } from "@/components/intent/plan-view";
@@ -26,21 +26,22 @@ export function RestorePlan({
   const intent = useIntent();
   const plan = usePlan();
   const apply = useApplyPlan();
+  const { replanning, replan } = useReplan(apply);
   const [changes, setChanges] = useState<IntentChange[]>(details.restore);
   const { mutate } = plan;
   useEffect(() => mutate(details.restore), [mutate, details.restore]);
 
   // After a 409 the intent moved again: the same restore, at the versions it has now.
-  function replan() {
-    apply.reset();
-    void intent.refetch().then(({ data }) => {
+  function replanRestore() {
+    replan(async () => {
+      const { data } = await intent.refetch();
       const versions = new Map((data?.items ?? []).map((i) => [`${i.namespace}/${i.name}`, i]));
       const next = changes.map((c) => ({
         ...c,
         version: versions.get(`${c.namespace}/${c.name}`)?.version ?? c.version,
       }));
       setChanges(next);
-      plan.mutate(next);
+      await plan.mutateAsync(next);
     });
   }
 
@@ -70,7 +71,7 @@ export function RestorePlan({
         }
         canChange={canChange}
         applying={apply.isPending}
-        replanning={plan.isPending}
+        replanning={replanning || plan.isPending}
         applyError={apply.error}
         onApply={() =>
           apply.mutate(
@@ -78,7 +79,7 @@ export function RestorePlan({
             { onSuccess: (cs) => router.push(`/changes/${cs.number}`) },
           )
         }
-        onReplan={replan}
+        onReplan={replanRestore}
         onBack={onBack}
       />
     </section>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { apiFetch, jsonBody } from "./api-error";
 import { queryKeys } from "./query-keys";
 
@@ -81,4 +82,24 @@ export function useServing(namespace: string, name: string) {
       ),
     refetchInterval: 15_000,
   });
+}
+
+/**
+ * Plan again after a 409 (someone else changed the intent). The 409 and its banner stay, and
+ * Apply waits, until `work` (reload the intent, plan at the new versions) has settled: an Apply
+ * pressed mid-replan would send the old versions and meet the same 409.
+ */
+export function useReplan(apply: { reset: () => void }) {
+  const [replanning, setReplanning] = useState(false);
+  function replan(work: () => Promise<unknown>) {
+    setReplanning(true);
+    // A failed reload or plan shows as the query's or the plan's own error.
+    void work()
+      .catch(() => undefined)
+      .finally(() => {
+        apply.reset();
+        setReplanning(false);
+      });
+  }
+  return { replanning, replan };
 }

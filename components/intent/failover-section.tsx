@@ -8,6 +8,7 @@ import {
   useApplyPlan,
   useIntent,
   usePlan,
+  useReplan,
   useServing,
   type IntentChangeInput,
   type IntentDto,
@@ -71,6 +72,7 @@ export function FailoverSection({
   const serving = useServing(service.namespace, service.name);
   const plan = usePlan();
   const apply = useApplyPlan();
+  const { replanning, replan } = useReplan(apply);
   const saved = useMemo(() => policyOf(intent), [intent]);
   // The edit in progress; null = showing the saved policy (which refreshes with the intent).
   const [edited, setPolicy] = useState<Policy | null>(null);
@@ -103,12 +105,12 @@ export function FailoverSection({
   ];
   const disabled = !canChange || reviewing;
 
-  function change(): IntentChangeInput[] {
+  function change(version = intent?.version ?? 1): IntentChangeInput[] {
     return [
       {
         namespace: service.namespace,
         name: service.name,
-        version: intent?.version ?? 1,
+        version,
         failover: policy.enabled ? { tiers: policy.tiers, outlierDetection: policy.outlier } : null,
         trafficWeights: policy.trafficWeights,
         access: policy.access,
@@ -167,7 +169,7 @@ export function FailoverSection({
             )}
             canChange={canChange}
             applying={apply.isPending}
-            replanning={plan.isPending}
+            replanning={replanning || plan.isPending}
             applyError={apply.error}
             onApply={() =>
               apply.mutate(
@@ -175,10 +177,13 @@ export function FailoverSection({
                 { onSuccess: (cs) => router.push(`/changes/${cs.number}`) },
               )
             }
-            onReplan={() => {
-              apply.reset();
-              void intentQuery.refetch().then(() => plan.mutate(change()));
-            }}
+            onReplan={() =>
+              replan(async () => {
+                const { data } = await intentQuery.refetch();
+                const fresh = data?.items.find((i) => `${i.namespace}/${i.name}` === key);
+                await plan.mutateAsync(change(fresh?.version));
+              })
+            }
             onBack={() => setReviewing(false)}
           />
         </CardBody>

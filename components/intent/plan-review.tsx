@@ -138,7 +138,7 @@ export function PlanReview({
               variant="primary"
               onClick={onApply}
               loading={applying}
-              disabled={errors > 0}
+              disabled={errors > 0 || replanning}
               title={errors > 0 ? "Fix the errors before applying" : undefined}
             >
               {applying ? null : <Rocket className="size-3.5" aria-hidden />}

@@ -9,6 +9,7 @@ const FAILING = new Set(["serious", "critical"]);
  * each rule broken, where, and why (axe's own summary of the first node).
  */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
+  await settleTransitions(page);
   const { violations } = await new AxeBuilder({ page }).analyze();
   const found = violations
     .filter((v) => FAILING.has(v.impact ?? ""))
@@ -19,4 +20,20 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
         }`,
     );
   expect(found, `axe on ${page.url()}`).toEqual([]);
+}
+
+/**
+ * Wait for the page's finite CSS transitions and animations to end: a colour caught mid-fade
+ * (a toggle just pressed) measures as a contrast it never rests at. Endless ones (spinners,
+ * skeleton pulses) are left running.
+ */
+async function settleTransitions(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
 }

@@ -7,6 +7,7 @@ import {
   useApplyPlan,
   useIntent,
   usePlan,
+  useReplan,
   type IntentChangeInput,
 } from "@/components/data/use-intent";
 import { DraftBar } from "@/components/intent/draft-bar";
@@ -60,6 +61,7 @@ export function SharingClient({ canChange, clusters, rows }: SharingClientProps)
   const [q, setQ] = useState("");
   const [namespace, setNamespace] = useState("");
   const [sharedOnly, setSharedOnly] = useState(false);
+  const { replanning, replan } = useReplan(apply);
 
   const intents = useMemo(
     () => new Map((intent.data?.items ?? []).map((i) => [`${i.namespace}/${i.name}`, i])),
@@ -119,13 +121,13 @@ export function SharingClient({ canChange, clusters, rows }: SharingClientProps)
   // After a 409 someone else changed the intent: reload it, replay the operator's edits on top
   // (their change survives), and plan again.
   function handleReplan() {
-    apply.reset();
-    void intent.refetch().then(({ data }) => {
+    replan(async () => {
+      const { data } = await intent.refetch();
       const fresh = new Map((data?.items ?? []).map((i) => [`${i.namespace}/${i.name}`, i]));
       const rebased = rebaseDraft(edits, (key) => fresh.get(key));
       setDraft(rebased);
       if (Object.keys(rebased).length === 0) return setReviewing(false);
-      plan.mutate(changesOf(rebased, (key) => fresh.get(key)?.version ?? 1));
+      await plan.mutateAsync(changesOf(rebased, (key) => fresh.get(key)?.version ?? 1));
     });
   }
 
@@ -144,7 +146,7 @@ export function SharingClient({ canChange, clusters, rows }: SharingClientProps)
           summary={<DraftBar.Summary edits={edits} />}
           canChange={canChange}
           applying={apply.isPending}
-          replanning={plan.isPending}
+          replanning={replanning || plan.isPending}
           applyError={apply.error}
           onApply={handleApply}
           onReplan={handleReplan}
