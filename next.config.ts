@@ -12,6 +12,8 @@ const nextConfig: NextConfig = {
   // No next/image in the UI (SVG icons, static files), so no image optimizer and no sharp (with
   // its native libraries) in the standalone tree.
   images: { unoptimized: true },
+  // The agent's chart, packaged at request time by app/charts/[file] for the join command.
+  outputFileTracingIncludes: { "/charts/[file]": ["./deploy/agent/**/*"] },
   outputFileTracingExcludes: { "*": ["node_modules/sharp/**", "node_modules/@img/**"] },
   poweredByHeader: false,
   reactStrictMode: true,

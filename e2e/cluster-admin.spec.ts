@@ -1,4 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
+import { request } from "@playwright/test";
 import { adminTest as test, expect, sameOrigin } from "./helpers/fixtures";
 import { ClusterDetailPage, ClustersPage } from "./pages/clusters-page";
 import { LoginPage } from "./pages/login-page";
@@ -52,6 +53,18 @@ test.describe("cluster administration", () => {
       new RegExp(`--set cluster\\.name=${name}[\\s\\S]*--set joinToken=${joinToken}`),
     );
     await expect(dialog.root).toContainText("won't be shown again");
+    // The chart comes from Meridian itself, and fetches without signing in.
+    const chartUrl = /^helm upgrade --install meridian-agent (\S+)/.exec(
+      await dialog.installCommand.inputValue(),
+    )?.[1];
+    expect(chartUrl).toMatch(/\/charts\/meridian-agent-[\d.]+\.tgz$/);
+    const anonymous = await request.newContext();
+    const chart = await anonymous.get(chartUrl!);
+    expect(chart.status()).toBe(200);
+    expect([...(await chart.body()).subarray(0, 2)]).toEqual([0x1f, 0x8b]);
+    await anonymous.dispose();
+    // The demo listens on localhost, which no agent elsewhere reaches: said so above the command.
+    await expect(dialog.root.getByTestId("join-url-warning")).toContainText("MERIDIAN_PUBLIC_URL");
     await capture("add-cluster-token");
     await dialog.saved.click();
     await expect(dialog.root).toBeHidden();

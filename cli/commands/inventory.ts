@@ -1,6 +1,6 @@
 // meridian clusters | services | global-services | topology: the fleet's inventory.
 import type { Command } from "commander";
-import { issuedJoinTokenSchema } from "../../lib/model/agents";
+import { issuedJoinTokenSchema, type IssuedJoinToken } from "../../lib/model/agents";
 import {
   clusterDetailSchema,
   clusterSummarySchema,
@@ -58,6 +58,15 @@ const globalRows = (items: GlobalServiceDto[]) =>
   );
 
 /** `namespace/name` split, or a usage error. */
+/** A join token as text: the token, the install command, then any warning about the URL. */
+function joinTokenLines(joinToken: IssuedJoinToken): string[] {
+  return [
+    `join token (shown once, expires ${when(joinToken.expiresAt)}): ${joinToken.token}`,
+    `install the agent: ${joinToken.installCommand}`,
+    ...joinToken.warnings.map((w) => `warning: ${w}`),
+  ];
+}
+
 function serviceRef(ref: string): [string, string] {
   const [namespace, name, extra] = ref.split("/");
   if (!namespace || !name || extra !== undefined)
@@ -147,12 +156,7 @@ export function registerInventoryCommands(program: Command, run: Run): void {
             render(ctx.format, joinToken ? { cluster, joinToken } : cluster, () =>
               [
                 `cluster ${cluster.name} added (${cluster.state})`,
-                ...(joinToken
-                  ? [
-                      `join token (shown once, expires ${when(joinToken.expiresAt)}): ${joinToken.token}`,
-                      `install the agent: ${joinToken.installCommand}`,
-                    ]
-                  : []),
+                ...(joinToken ? joinTokenLines(joinToken) : []),
               ].join("\n"),
             ),
           );
@@ -170,14 +174,7 @@ export function registerInventoryCommands(program: Command, run: Run): void {
           apiPath("/api/v1/clusters", name, "join-tokens"),
           {},
         );
-        ctx.print(
-          render(ctx.format, joinToken, () =>
-            [
-              `join token (shown once, expires ${when(joinToken.expiresAt)}): ${joinToken.token}`,
-              `install the agent: ${joinToken.installCommand}`,
-            ].join("\n"),
-          ),
-        );
+        ctx.print(render(ctx.format, joinToken, () => joinTokenLines(joinToken).join("\n")));
       }),
     );
   clusters

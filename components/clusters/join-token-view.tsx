@@ -4,6 +4,7 @@ import type { IssuedJoinToken } from "@/components/data/use-clusters";
 import { formatAbsolute, formatRelative } from "@/components/format/time";
 import { OneTimeSecretNote } from "@/components/ui/one-time-secret-note";
 import { SecretField } from "@/components/ui/secret-field";
+import { WarningNote } from "@/components/ui/warning-note";
 
 /** A freshly issued join token and its Helm command, with the shown-once warning. */
 export function JoinTokenView({
@@ -27,6 +28,11 @@ export function JoinTokenView({
           if it is lost, issue a new one from the cluster&apos;s page.
         </p>
       </OneTimeSecretNote>
+      {issued.warnings.map((warning) => (
+        <WarningNote key={warning} testId="join-url-warning">
+          {warning}
+        </WarningNote>
+      ))}
       <SecretField
         id={`join-command-${cluster}`}
         label="Install command (Helm)"

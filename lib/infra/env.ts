@@ -6,6 +6,11 @@ import { rateWindowSchema } from "@/lib/infra/promql-params";
 /** Server environment, validated once. Secrets never appear in errors. */
 const baseSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * The address clusters' agents and people reach Meridian at, when it is not NEXTAUTH_URL
+   * (e.g. agents through another ingress): the join command's URL and chart come from it.
+   */
+  MERIDIAN_PUBLIC_URL: z.string().url().optional(),
   /** Connection pool size; the embedded database needs exactly one connection. */
   MERIDIAN_DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   /**

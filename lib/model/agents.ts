@@ -9,6 +9,8 @@ export const issuedJoinTokenSchema = z.object({
   token: z.string(),
   expiresAt: z.string(),
   installCommand: z.string(),
+  /** Why the command may not work where it will be run (e.g. a public URL on localhost). */
+  warnings: z.array(z.string()),
 });
 export type IssuedJoinToken = z.infer<typeof issuedJoinTokenSchema>;
 

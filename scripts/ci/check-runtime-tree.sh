@@ -117,6 +117,14 @@ for header in x-content-type-options x-frame-options referrer-policy; do
   grep -qi "^$header: " <<<"$agent_headers" || fail "the agent API's port lacks $header"
 done
 echo "security headers on the page and the agent API's port"
+# Issue 24.3: the agent chart the join command names, packaged from deploy/agent in the tree.
+chart_version=$(sed -n 's/^version: *//p' deploy/agent/Chart.yaml)
+curl -fsS -o "$work/agent-chart.tgz" "$base/charts/meridian-agent-$chart_version.tgz" ||
+  fail "GET /charts/meridian-agent-$chart_version.tgz failed: deploy/agent is not in the runtime tree"
+chart_files=$(tar tzf "$work/agent-chart.tgz") || fail "the served agent chart is not a tgz"
+grep -qx 'meridian-agent/templates/rbac.yaml' <<<"$chart_files" ||
+  fail "the served agent chart lacks templates/rbac.yaml: $chart_files"
+echo "agent chart served ($(wc -l <<<"$chart_files") files)"
 # Read the whole body first: `curl | grep -q` fails under pipefail when grep stops early (curl: 23).
 process_metrics=$(curl -fsS "http://127.0.0.1:$((port + 3))/metrics") ||
   fail "MERIDIAN_METRICS_PORT did not answer GET /metrics"

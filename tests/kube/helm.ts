@@ -2,7 +2,7 @@
  * The real helm v4 (test/helm/bin/helm, built from the Go module proxy by test/helm/build.sh)
  * for kube-suite tests: build it if needed, render a chart into objects.
  */
-import { spawnSync } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -37,6 +37,24 @@ export function runHelm(args: string[], cwd: string = REPO_ROOT): string {
   if (result.status !== 0)
     throw new Error(`helm ${args.join(" ")} failed (${String(result.status)}): ${result.stderr}`);
   return result.stdout;
+}
+
+/**
+ * {@link runHelm} without blocking the event loop: for a helm that fetches from a server in this
+ * same process (tests/kube/chart-server.ts).
+ */
+export function runHelmAsync(args: string[], cwd: string = REPO_ROOT): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      HELM_BIN,
+      args,
+      { cwd, encoding: "utf8", maxBuffer: 64 << 20 },
+      (error, stdout, stderr) =>
+        error
+          ? reject(new Error(`helm ${args.join(" ")} failed: ${stderr || error.message}`))
+          : resolve(stdout),
+    );
+  });
 }
 
 /** Options for {@link helmTemplate}. */

@@ -19,11 +19,13 @@ import {
 } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { agentInstallCommand } from "@/lib/domain/install-command";
+import { agentChartUrl, agentInstallCommand } from "@/lib/domain/install-command";
+import { agentChartPackage } from "@/lib/infra/agent-chart";
 
 import { clientsFor, uniqueName, type ClusterClients } from "./clients";
 import { REPO_ROOT } from "./harness";
-import { ensureHelm, runHelm } from "./helm";
+import { serveCharts, type ChartServer } from "./chart-server";
+import { ensureHelm, runHelm, runHelmAsync } from "./helm";
 import { docBlocks, expandCommands, parseArgs, type DocCommand } from "./install-doc";
 
 const DOC_NAMESPACE = "meridian-system";
@@ -31,6 +33,7 @@ const FIELD_MANAGER = "meridian-install-doc";
 
 let c: ClusterClients;
 let dir: string;
+let charts: ChartServer | undefined;
 const namespace = uniqueName("install-doc");
 /** Cluster-scoped objects the agent chart created, removed again afterwards. */
 const clusterScoped: KubernetesObject[] = [];
@@ -93,13 +96,13 @@ async function run(cmd: DocCommand): Promise<void> {
     const target = ns(options.get("namespace")?.[0])!;
     if (options.has("create-namespace") && !(await namespaceExists(target)))
       await c.core.createNamespace({ body: { metadata: { name: target } } });
-    const args = ["template", release!, path.join(REPO_ROOT, chart!), "--namespace", target];
+    const args = ["template", release!, await chartSource(chart!), "--namespace", target];
     for (const f of options.get("values") ?? []) args.push("--values", f);
     for (const s of options.get("set") ?? []) args.push("--set", s);
     for (const o of options.keys())
       if (!["namespace", "values", "set", "install", "create-namespace"].includes(o))
         throw new Error(`helm option --${o} has no CI check: ${cmd.text}`);
-    const objects = (loadAllYaml(helm(args)) as unknown[]).filter(
+    const objects = (loadAllYaml(await runHelmAsync(args, dir)) as unknown[]).filter(
       (o): o is KubernetesObject => !!o && typeof o === "object" && "kind" in o,
     );
     expect(objects.length).toBeGreaterThan(0);
@@ -109,6 +112,18 @@ async function run(cmd: DocCommand): Promise<void> {
   // pg_dump / pg_restore: run against real Postgres by the runtime-tree check.
   const check = readFileSync(path.join(REPO_ROOT, "scripts/ci/check-runtime-tree.sh"), "utf8");
   expect(check, `scripts/ci/check-runtime-tree.sh runs \`${cmd.text}\``).toContain(cmd.text);
+}
+
+/**
+ * A chart path of the checkout, or the agent chart URL Meridian prints: that is fetched by the
+ * real helm from Meridian's own chart route, listening on loopback in place of the doc's host.
+ */
+async function chartSource(chart: string): Promise<string> {
+  if (!/^https?:\/\//.test(chart)) return path.join(REPO_ROOT, chart);
+  const { pathname } = new URL(chart);
+  expect(pathname, "the agent chart's URL").toBe(`/charts/${(await agentChartPackage()).fileName}`);
+  charts ??= await serveCharts();
+  return `${charts.origin}${pathname}`;
 }
 
 async function namespaceExists(name: string): Promise<boolean> {
@@ -131,6 +146,7 @@ beforeAll(() => {
 });
 
 afterAll(async () => {
+  await charts?.close();
   for (const obj of clusterScoped.reverse()) await c.objects.delete(obj).catch(() => undefined);
   rmSync(dir, { recursive: true, force: true });
 });
@@ -190,15 +206,17 @@ describe("docs/install.md on a real kube-apiserver", () => {
     expect(container.livenessProbe?.httpGet?.path).toBe("/api/healthz");
   });
 
-  it("shows the agent command Meridian prints under Add cluster", () => {
+  it("shows the agent command Meridian prints under Add cluster", async () => {
     const agent = docBlocks().find(
       (b) => b.section === "Connect the first cluster" && b.lang === "sh",
     )!;
     const [cmd] = expandCommands(agent.body, dir);
     const { options } = parseArgs(cmd!.args, ["install", "create-namespace"]);
     const set = new Map((options.get("set") ?? []).map((s) => s.split("=", 2) as [string, string]));
+    const url = set.get("meridian.url")!;
     const printed = agentInstallCommand({
-      url: set.get("meridian.url")!,
+      url,
+      chartUrl: agentChartUrl(url, (await agentChartPackage()).fileName),
       cluster: set.get("cluster.name")!,
       joinToken: set.get("joinToken")!,
     });

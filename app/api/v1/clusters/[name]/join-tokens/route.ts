@@ -1,4 +1,5 @@
 // POST /api/v1/clusters/{name}/join-tokens — a single-use join token and the agent install command (admin)
+// The command installs the chart Meridian serves (app/charts/[file]) from its public URL.
 import { json, readJson } from "@/lib/api/respond";
 import { issuedJoinTokenSchema } from "@/lib/model/agents";
 import { joinTokenRequestSchema } from "@/lib/model/api";
@@ -7,7 +8,9 @@ import { withAuth } from "@/lib/auth/with-auth";
 import { actorOf } from "@/lib/model/actor";
 import { countJoinToken } from "@/lib/services/abuse-limits";
 import { createJoinToken } from "@/lib/services/agents";
-import { agentInstallCommand } from "@/lib/domain/install-command";
+import { agentChartUrl, agentInstallCommand, agentUrlWarnings } from "@/lib/domain/install-command";
+import { agentChartPackage } from "@/lib/infra/agent-chart";
+import { env } from "@/lib/infra/env";
 
 export const POST = withAuth(
   async (req, { params, principal }) => {
@@ -19,10 +22,12 @@ export const POST = withAuth(
     const cluster = String(params.name);
     await countJoinToken(principal.userId);
     const issued = await createJoinToken(cluster, actorOf(principal), ttlHours);
-    const url = process.env.NEXTAUTH_URL ?? req.nextUrl.origin;
+    const url = env().MERIDIAN_PUBLIC_URL ?? process.env.NEXTAUTH_URL ?? req.nextUrl.origin;
+    const chartUrl = agentChartUrl(url, (await agentChartPackage()).fileName);
+    const installCommand = agentInstallCommand({ url, chartUrl, cluster, joinToken: issued.token });
     return json(
       issuedJoinTokenSchema,
-      { ...issued, installCommand: agentInstallCommand({ url, cluster, joinToken: issued.token }) },
+      { ...issued, installCommand, warnings: agentUrlWarnings(url) },
       201,
     );
   },
