@@ -43,3 +43,22 @@ adminTest("an unknown cluster answers 404 with a not-found page", async ({ page,
   await expect(page.getByRole("link", { name: "All clusters" })).toBeVisible();
   await capture("unknown-cluster");
 });
+
+adminTest(
+  "an unknown global service or change set answers 404, not a 200 page that says so",
+  async ({ page, capture }) => {
+    const service = await page.goto("/services/bookinfo/no-such-service");
+    expect(service?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: /not found/i })).toBeVisible();
+    const changeSet = await page.goto("/changes/999999");
+    expect(changeSet?.status()).toBe(404);
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Change set not found" }),
+    ).toBeVisible();
+    await expect(page.getByRole("link", { name: "All changes" })).toBeVisible();
+    await capture("unknown-change-set");
+    // The lists keep their loading skeletons (they sit in their own route groups).
+    expect((await page.goto("/services"))?.status()).toBe(200);
+    expect((await page.goto("/changes"))?.status()).toBe(200);
+  },
+);

@@ -107,6 +107,35 @@ test.describe("topology map", () => {
       .toEqual(["cluster:west-1"]);
   });
 
+  test("the panel describes the service, not the view: grouped by namespace, or filtered to one cluster", async ({
+    page,
+    capture,
+  }) => {
+    const map = new TopologyPage(page);
+    await map.goto("group=namespace");
+    await map.clickNode("svc:east-2/bookinfo/reviews");
+    const instances = map.panel.getByTestId("panel-instances");
+    // The cluster, not the namespace it is grouped under.
+    await expect(map.panel.getByText("bookinfo · US East 2 (secondary) · us-east-1")).toBeVisible();
+    await expect(instances).toContainText("US East 1 (primary)");
+    await expect(instances).toContainText("EU West 1");
+    await expect(instances).not.toContainText("bookinfo (this)");
+    await capture("panel-grouped-by-namespace");
+
+    await map.goto("cluster=east-2");
+    await map.clickNode("svc:east-2/bookinfo/reviews");
+    await expect(map.panel.getByRole("heading", { name: "Runs in 3 clusters" })).toBeVisible();
+    await expect(instances.getByRole("listitem")).toHaveCount(1);
+    await expect(map.panel.getByTestId("panel-instances-filtered")).toContainText(
+      "1 shown: the map is filtered.",
+    );
+    await expect(map.panel.getByRole("link", { name: "All 3 on its page" })).toHaveAttribute(
+      "href",
+      "/services/bookinfo/reviews",
+    );
+    await capture("panel-filtered");
+  });
+
   test("a folded cluster is one node; its panel unfolds it", async ({ page, capture }) => {
     const map = new TopologyPage(page);
     await map.goto("collapse=cluster:east-2");

@@ -35,9 +35,10 @@ export function useChangeSets(cursor?: string) {
 }
 
 /** GET /api/v1/change-sets/{id}: live per-cluster status while pending, then it stops. */
-export function useChangeSet(id: string) {
+export function useChangeSet(id: string, initial?: ChangeSetDto) {
   return useQuery({
     queryKey: queryKeys.changeSets.detail(id),
+    initialData: initial,
     queryFn: ({ signal }) =>
       apiFetch(changeSetDtoSchema, `/api/v1/change-sets/${encodeURIComponent(id)}`, { signal }),
     refetchInterval: (q) =>

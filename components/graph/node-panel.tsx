@@ -9,7 +9,7 @@ import { EndpointCount } from "@/components/status/endpoint-count";
 import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import type { TopologyDto, TopologyEdge, TopologyNode } from "@/lib/graph/schema";
-import { globalServiceId } from "@/lib/graph/model";
+import { clusterId, globalServiceId } from "@/lib/graph/model";
 import { formatRate } from "./graph-elements";
 
 type Call = Extract<TopologyEdge, { kind: "call" }>;
@@ -113,6 +113,14 @@ export function NodePanel({ graph, node, onClose, onSelect, onFold }: NodePanelP
     .filter((e) => e.kind === "member" && e.target === gsId)
     .map((e) => byId.get(e.source))
     .filter((n): n is TopologyNode => n !== undefined);
+  // The cluster an instance runs in, by its cluster node: with "Group by namespace" the
+  // instance's parent is its namespace, not its cluster.
+  const clusterOf = (n: TopologyNode) =>
+    n.cluster ? (byId.get(clusterId(n.cluster))?.label ?? n.cluster) : "";
+  const globalService = byId.get(gsId);
+  // A filter (say, one cluster) leaves fewer instances on the map than the service has.
+  const fleetCount =
+    globalService?.kind === "global-service" ? globalService.clusterCount : members.length;
   const inbound = calls.filter((c) => c.target === node.id);
   const outbound = calls.filter((c) => c.source === node.id);
   const sig = signals(
@@ -146,8 +154,7 @@ export function NodePanel({ graph, node, onClose, onSelect, onFold }: NodePanelP
           </h2>
           {node.kind === "service" ? (
             <p className="text-muted truncate text-xs">
-              {node.namespace} · {byId.get(node.parent ?? "")?.label ?? node.cluster} ·{" "}
-              {node.region}
+              {node.namespace} · {clusterOf(node)} · {node.region}
             </p>
           ) : node.kind === "global-service" ? (
             <p className="text-muted truncate font-mono text-xs">{node.hostname}</p>
@@ -202,9 +209,17 @@ export function NodePanel({ graph, node, onClose, onSelect, onFold }: NodePanelP
         </Section>
       ) : null}
       {members.length > 0 ? (
-        <Section
-          title={`Runs in ${members.length} ${members.length === 1 ? "cluster" : "clusters"}`}
-        >
+        <Section title={`Runs in ${fleetCount} ${fleetCount === 1 ? "cluster" : "clusters"}`}>
+          {fleetCount > members.length ? (
+            <p className="text-muted mb-1.5 text-xs" data-testid="panel-instances-filtered">
+              {members.length} shown: the map is filtered.{" "}
+              {servicePath ? (
+                <Link href={servicePath} className="text-fg underline">
+                  All {fleetCount} on its page
+                </Link>
+              ) : null}
+            </p>
+          ) : null}
           <ul className="space-y-1" data-testid="panel-instances">
             {members.map((m) => (
               <li key={m.id} className="flex items-center justify-between gap-2 text-[13px]">
@@ -213,7 +228,7 @@ export function NodePanel({ graph, node, onClose, onSelect, onFold }: NodePanelP
                   onClick={() => onSelect(m.id)}
                   className="text-fg min-w-0 truncate text-left hover:underline"
                 >
-                  {byId.get(m.parent ?? "")?.label ?? m.cluster}
+                  {clusterOf(m)}
                   {m.id === node.id ? <span className="text-subtle"> (this)</span> : null}
                 </button>
                 <span className="flex shrink-0 items-center gap-1.5">

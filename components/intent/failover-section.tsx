@@ -28,6 +28,7 @@ import {
 } from "./failover-settings";
 import { FailoverTiers } from "./failover-tiers";
 import { PlanReview } from "./plan-review";
+import { ChangeWords } from "./change-words";
 import { planView } from "./plan-view";
 import { WhoServesWhom } from "./who-serves-whom";
 
@@ -163,6 +164,20 @@ export function FailoverSection({
       ) : reviewing && plan.data ? (
         <CardBody>
           <PlanReview
+            summary={
+              <ChangeWords
+                before={intent}
+                after={{
+                  namespace: service.namespace,
+                  name: service.name,
+                  exports: intent?.exports ?? [],
+                  imports: intent?.imports ?? [],
+                  failover: change()[0]?.failover ?? null,
+                  trafficWeights: policy.trafficWeights ?? null,
+                  access: policy.access ?? null,
+                }}
+              />
+            }
             {...planView(
               plan.data,
               service.clusters.map((m) => ({ name: m.cluster, displayName: m.displayName })),

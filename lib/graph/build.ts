@@ -104,6 +104,7 @@ export function buildGraph(input: BuildGraphInput): Graph {
       label: gs.name,
       name: gs.name,
       hostname: gs.hostname,
+      clusterCount: gs.clusters.length,
       mesh: primaryMeshType(gs.clusters[0]?.meshes ?? []),
       exported: gs.clusters.some((m) => m.exported),
       imported: gs.clusters.some((m) => m.imported),

@@ -51,6 +51,8 @@ export type GlobalServiceNode = NodeBase & {
   kind: "global-service";
   name: string;
   hostname: string;
+  /** The clusters it runs in across the fleet, however few of them a filter leaves on the map. */
+  clusterCount: number;
 };
 
 /** Any node of the graph. */

@@ -37,7 +37,14 @@ export const graphNodeSchema = z.discriminatedUnion("kind", [
   }),
   z.object({ ...base, kind: z.literal("namespace"), collapsed: z.boolean() }),
   z.object({ ...base, kind: z.literal("service"), name: z.string() }),
-  z.object({ ...base, kind: z.literal("global-service"), name: z.string(), hostname: z.string() }),
+  z.object({
+    ...base,
+    kind: z.literal("global-service"),
+    name: z.string(),
+    hostname: z.string(),
+    /** The clusters it runs in across the fleet, however few of them a filter leaves shown. */
+    clusterCount: z.number().int(),
+  }),
 ]);
 
 /** One edge: a call (with its metrics) or a global-service membership. */

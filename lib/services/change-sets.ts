@@ -10,13 +10,25 @@ import {
   type CompiledPlan,
 } from "@/lib/domain/intent-change";
 import { recordAudit } from "@/lib/store/audit";
-import { insertChangeSet, lastChangeOf, storedDesired } from "@/lib/store/change-sets";
+import {
+  insertChangeSet,
+  intentOfChangeSet,
+  lastChangeOf,
+  storedDesired,
+} from "@/lib/store/change-sets";
+import { intentChangesInWords } from "@/lib/domain/intent-in-words";
 import { announceDesiredChange, writeDesiredStates } from "@/lib/store/desired-state";
 import { loadIntent, loadInventory } from "@/lib/store/intent";
 import { writeServiceIntents } from "@/lib/store/intent-write";
 import { pool, readTogether, transaction, type Json, type Tx } from "@/lib/store/transaction";
 
 export { getChangeSet, listChangeSets, rollUpChangeSets } from "@/lib/store/change-sets";
+
+/** What change set `id` did to the intent, one line per change (none for a hostname change). */
+export async function changeSetInWords(id: string): Promise<string[]> {
+  const { before, after } = await intentOfChangeSet(id);
+  return intentChangesInWords(before.services ?? [], after.services ?? []);
+}
 
 /** A 409 on a global service says who changed it last, in which change set and when. */
 async function withLastChange(error: unknown): Promise<never> {

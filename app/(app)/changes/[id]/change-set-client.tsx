@@ -1,11 +1,13 @@
 "use client";
 
-import { ChevronRight, FileQuestion, RotateCcw } from "lucide-react";
+import { ChevronRight, RotateCcw } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import type { RollbackStaleDetails } from "@/lib/model/intent";
+import type { ChangeSetDto, RollbackStaleDetails } from "@/lib/model/intent";
+import { ChangeSetNotFound } from "@/components/changes/change-set-not-found";
 import { ChangeStatusBadge } from "@/components/changes/change-status";
+import { ChangeList } from "@/components/changes/change-list";
 import { ClusterStatusTable } from "@/components/changes/cluster-status-table";
 import { RestorePlan } from "@/components/changes/restore-plan";
 import { RollbackStale, staleRollbackOf } from "@/components/changes/rollback-stale";
@@ -14,18 +16,29 @@ import { useChangeSet, useRollback } from "@/components/data/use-change-sets";
 import { PlanClusterSection } from "@/components/intent/plan-cluster-section";
 import { PlanWarnings } from "@/components/intent/plan-warnings";
 import { planView } from "@/components/intent/plan-view";
-import { Button, buttonClasses } from "@/components/ui/button";
+import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { PageHeader } from "@/components/ui/page-header";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { PageSkeleton } from "@/components/ui/skeleton";
 
-export function ChangeSetClient({ id, canChange }: { id: string; canChange: boolean }) {
+export function ChangeSetClient({
+  id,
+  initial,
+  changes,
+  canChange,
+}: {
+  id: string;
+  /** What it did to the intent, in words ("export bookinfo/ratings from east-2", …). */
+  changes: string[];
+  /** The change set as the server read it for this request (the page 404s without one). */
+  initial: ChangeSetDto;
+  canChange: boolean;
+}) {
   const router = useRouter();
-  const { data, error, isPending, isFetching, refetch } = useChangeSet(id);
+  const { data, error, isPending, isFetching, refetch } = useChangeSet(id, initial);
   const rollback = useRollback();
   const [confirming, setConfirming] = useState(false);
   // A stale rollback's restore, being planned as a new change (null: the change set itself).
@@ -34,20 +47,7 @@ export function ChangeSetClient({ id, canChange }: { id: string; canChange: bool
 
   if (error && !data) {
     if (error instanceof ApiRequestError && error.status === 404)
-      return (
-        <EmptyState
-          as="h1"
-          icon={<FileQuestion aria-hidden />}
-          title="Change set not found"
-          actions={
-            <Link href="/changes" className={buttonClasses()}>
-              All changes
-            </Link>
-          }
-        >
-          There is no change set {/^\d+$/.test(id) ? `#${id}` : id}.
-        </EmptyState>
-      );
+      return <ChangeSetNotFound id={id} />;
     return (
       <ErrorPanel
         title="Could not load this change set"
@@ -129,6 +129,7 @@ export function ChangeSetClient({ id, canChange }: { id: string; canChange: bool
         <RestorePlan details={restoring} canChange={canChange} onBack={() => setRestoring(null)} />
       ) : (
         <div className="space-y-4">
+          {changes.length > 0 ? <ChangeList changes={changes} /> : null}
           <Card className="overflow-hidden">
             <CardHeader
               title="Clusters"

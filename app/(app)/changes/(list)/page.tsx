@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { requireUser } from "../require-user";
+import { requireUser } from "../../require-user";
 import { ChangesClient } from "./changes-client";
 
 export const dynamic = "force-dynamic";

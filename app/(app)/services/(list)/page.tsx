@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { globalServiceQuerySchema, type GlobalServiceQuery } from "@/lib/model/inventory";
 import { listClusters } from "@/lib/services/clusters";
 import { listGlobalServices } from "@/lib/services/catalog";
-import { requireUser } from "../require-user";
+import { requireUser } from "../../require-user";
 import { ServicesClient } from "./services-client";
 
 export const dynamic = "force-dynamic";
