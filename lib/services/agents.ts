@@ -108,13 +108,17 @@ export async function registerAgent(req: RegisterRequest): Promise<RegisterRespo
     const now = new Date();
     if (!token) throw refuse("Unknown join token");
     if (token.revokedAt) throw refuse("This join token was revoked; ask an admin for a new one");
-    if (token.usedAt) {
-      // A retry whose first answer was lost: same join token, same agent-made credential.
-      const mine =
-        req.credentialHash && (await hasLiveCredential(tx, token.clusterName, req.credentialHash));
-      if (mine) return { cluster: token.clusterName, state: token.clusterState };
+    // A retry whose first answer was lost, or that runs beside its own first attempt: same join
+    // token, same agent-made credential. Asked again after losing the token's row lock, since
+    // the winner has committed by then (read committed: a new statement sees it).
+    const ownRetry = async () =>
+      Boolean(req.credentialHash) &&
+      (await hasLiveCredential(tx, token.clusterName, req.credentialHash!));
+    const alreadyUsed = async () => {
+      if (await ownRetry()) return { cluster: token.clusterName, state: token.clusterState };
       throw refuse("This join token was already used; ask an admin for a new one");
-    }
+    };
+    if (token.usedAt) return alreadyUsed();
     if (token.expiresAt <= now)
       throw refuse("This join token has expired; ask an admin for a new one");
     if (token.clusterState === "disabled")
@@ -123,8 +127,7 @@ export async function registerAgent(req: RegisterRequest): Promise<RegisterRespo
         "cluster_disabled",
         "This cluster is disabled in Meridian",
       );
-    if (!(await consumeJoinToken(tx, token.id, now)))
-      throw refuse("This join token was already used; ask an admin for a new one");
+    if (!(await consumeJoinToken(tx, token.id, now))) return alreadyUsed();
     await notifyCredentialsRevoked(tx, token.clusterName);
     await revokeCredentials(tx, token.clusterName, now);
     const cred = await insertCredential(tx, {

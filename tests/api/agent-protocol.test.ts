@@ -78,6 +78,33 @@ describe("agent registration", () => {
     expect(hb.status).toBe(200);
   });
 
+  it("accepts a retry sent while its own first attempt is still in flight, and only that", async () => {
+    // An agent that gave up waiting (a queued, saturated plane) retries beside its first
+    // attempt: the one that loses the token's row lock must find its own credential, not
+    // answer "already used" (seen in bench/agents.ts runs on 12-03 and 12-04).
+    const { token } = await createJoinToken("reg-1", SYSTEM);
+    const { hash } = newAgentCredential();
+    const body = { joinToken: token, agent: AGENT_INFO, credentialHash: hash };
+    const mine = await Promise.all(
+      Array.from({ length: 6 }, () => call(register.POST, "POST", "/x", { body })),
+    );
+    expect(mine.map((r) => r.status)).toEqual(Array(6).fill(201));
+    const rivals = await createJoinToken("reg-1", SYSTEM);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        call(register.POST, "POST", "/x", {
+          body: {
+            joinToken: rivals.token,
+            agent: AGENT_INFO,
+            credentialHash: newAgentCredential().hash,
+          },
+        }),
+      ),
+    );
+    expect(answers.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(answers.filter((r) => r.status === 401)).toHaveLength(5);
+  });
+
   it("refuses expired, revoked, unknown and malformed join tokens with clear errors", async () => {
     const revoked = await createJoinToken("reg-1", SYSTEM);
     await call(clusterAgent.DELETE, "DELETE", "/x", { token: admin, params: { name: "reg-1" } });
