@@ -9,26 +9,43 @@ import {
 } from "@/components/status/status-badges";
 import { Badge } from "@/components/ui/badge";
 import { RelativeTime } from "@/components/ui/relative-time";
+import { SortHeader } from "@/components/ui/sort-header";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
+import type { ClusterSort, ClusterSortKey } from "./cluster-list-view";
 
 const KIND_LABEL: Record<ClusterSummary["kind"], string> = {
   kubernetes: "Kubernetes",
   "vm-site": "VM site",
 };
 
-export function ClustersTable({ clusters }: { clusters: ClusterSummary[] }) {
+type ClustersTableProps = {
+  clusters: ClusterSummary[];
+  sort: ClusterSort;
+  onSort: (key: ClusterSortKey) => void;
+};
+
+export function ClustersTable({ clusters, sort, onSort }: ClustersTableProps) {
+  const header = (key: ClusterSortKey, text: string, align?: "right") => (
+    <SortHeader
+      direction={sort.key === key ? (sort.dir === "asc" ? "ascending" : "descending") : null}
+      onSort={() => onSort(key)}
+      align={align}
+    >
+      {text}
+    </SortHeader>
+  );
   return (
     <Table label="Clusters" data-testid="clusters-table">
       <THead>
         <TR>
-          <TH>Cluster</TH>
-          <TH>Region / zone</TH>
+          {header("name", "Cluster")}
+          {header("region", "Region / zone")}
           <TH>Kind</TH>
           <TH>Meshes</TH>
-          <TH className="text-right">Services</TH>
-          <TH className="text-right">Endpoints</TH>
+          {header("services", "Services", "right")}
+          {header("endpoints", "Endpoints", "right")}
           <TH>Agent</TH>
-          <TH>Last seen</TH>
+          {header("lastSeen", "Last seen")}
         </TR>
       </THead>
       <TBody>
@@ -53,7 +70,10 @@ export function ClustersTable({ clusters }: { clusters: ClusterSummary[] }) {
                 {c.state !== "live" ? <ClusterStateBadge state={c.state} /> : null}
               </div>
               <div className="mt-0.5 flex items-center gap-2 whitespace-nowrap">
-                <span className="text-subtle font-mono text-xs">{c.name}</span>
+                {/* A cluster id may be 63 characters: cut with its full text in the title. */}
+                <span className="text-subtle max-w-64 truncate font-mono text-xs" title={c.name}>
+                  {c.name}
+                </span>
                 {c.simulated ? <SimulatedBadge /> : null}
               </div>
             </TD>

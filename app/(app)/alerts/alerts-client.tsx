@@ -11,6 +11,7 @@ import {
   TriangleAlert,
 } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
+import type { UnknownFilter } from "@/lib/domain/unknown-filters";
 import type { AlertListDto, AlertQueryInput } from "@/lib/model/alerts";
 import { countAlerts } from "@/lib/domain/alert-filter";
 import { ALERT_SEVERITIES } from "@/lib/domain/alert-model";
@@ -21,6 +22,8 @@ import {
   type AlertFilterValues,
 } from "@/components/alerts/alert-filters";
 import { AlertGroups } from "@/components/alerts/alert-groups";
+import type { ClusterOption } from "@/components/filters/cluster-select";
+import { FilterNotice } from "@/components/filters/filter-notice";
 import { alertSearch, ALERTS_REFRESH_MS, useAlerts } from "@/components/data/use-alerts";
 import { formatRelative } from "@/components/format/time";
 import { Button } from "@/components/ui/button";
@@ -33,7 +36,9 @@ import { Skeleton } from "@/components/ui/skeleton";
 type AlertsClientProps = {
   initialQuery: AlertQueryInput;
   initialData: AlertListDto;
-  clusters: string[];
+  /** Filter values from the URL that name nothing, dropped by the server. */
+  unknownFilters: UnknownFilter[];
+  clusters: ClusterOption[];
   services: string[];
 };
 
@@ -202,7 +207,13 @@ function LoadingGroups() {
   );
 }
 
-export function AlertsClient({ initialQuery, initialData, clusters, services }: AlertsClientProps) {
+export function AlertsClient({
+  initialQuery,
+  initialData,
+  unknownFilters,
+  clusters,
+  services,
+}: AlertsClientProps) {
   const [values, setValues] = useState<AlertFilterValues>(() => toValues(initialQuery));
   const query = useMemo(() => toQuery(values), [values]);
   const search = alertSearch(query);
@@ -234,6 +245,15 @@ export function AlertsClient({ initialQuery, initialData, clusters, services }: 
         }
       />
       <div className="space-y-4">
+        <FilterNotice
+          shape="box"
+          unknown={search === initialSearch ? unknownFilters : []}
+          showing={
+            Object.keys(initialQuery).length > 0
+              ? "every alert that matches the other filters"
+              : "every alert"
+          }
+        />
         {data ? <Counters data={data} /> : null}
         {data && data.errors.length > 0 ? (
           <div
