@@ -80,6 +80,12 @@ test.describe("editing a cluster", () => {
       await expect(dialog.getByLabel("Region")).toHaveValue("ap-south-1");
       await expect(dialog.getByLabel("Labels")).toHaveValue("env=dev");
       await capture("edit-dialog");
+      await page.emulateMedia({ colorScheme: "dark" });
+      await capture("edit-dialog-dark");
+      await page.emulateMedia({ colorScheme: "light" });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await capture("edit-dialog-390");
+      await page.setViewportSize({ width: 1280, height: 800 });
 
       // Bad input: the API's 400 is shown in the dialog, nothing changes.
       await dialog.getByLabel("Region").fill("Not A Region");
