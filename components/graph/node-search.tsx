@@ -39,7 +39,7 @@ export function NodeSearch({ nodes, onFound }: NodeSearchProps) {
     if (hit) onFound(hit.id);
   }
   return (
-    <form role="search" onSubmit={handleSubmit} className="w-44 max-w-full">
+    <form role="search" onSubmit={handleSubmit} className="w-full sm:w-44">
       <div className="relative">
         <Search
           className="text-subtle pointer-events-none absolute top-1/2 left-2.5 size-3.5 -translate-y-1/2"

@@ -1,15 +1,7 @@
 "use client";
 
 import clsx from "clsx";
-import {
-  BellRing,
-  CheckCircle2,
-  Flame,
-  RefreshCw,
-  SearchX,
-  ShieldCheck,
-  TriangleAlert,
-} from "lucide-react";
+import { BellRing, CheckCircle2, Flame, RefreshCw, SearchX, ShieldCheck } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import type { UnknownFilter } from "@/lib/domain/unknown-filters";
 import type { AlertListDto, AlertQueryInput } from "@/lib/model/alerts";
@@ -26,6 +18,7 @@ import type { ClusterOption } from "@/components/filters/cluster-select";
 import { FilterNotice } from "@/components/filters/filter-notice";
 import { alertSearch, ALERTS_REFRESH_MS, useAlerts } from "@/components/data/use-alerts";
 import { formatRelative } from "@/components/format/time";
+import { Banner } from "@/components/ui/banner";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -256,19 +249,12 @@ export function AlertsClient({
         />
         {data ? <Counters data={data} /> : null}
         {data && data.errors.length > 0 ? (
-          <div
-            role="status"
-            data-testid="alerts-partial"
-            className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-4 py-2.5 text-[13px] text-amber-900 dark:border-amber-500/40 dark:bg-amber-500/10 dark:text-amber-200"
-          >
-            <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-            <span>
-              <span className="font-medium">Partial results</span> — alerts from{" "}
-              {data.errors.length === 1 ? "one source are" : `${data.errors.length} sources are`}{" "}
-              missing: {data.errors.map((e) => e.message.replace(/^source /, "")).join("; ")}. The
-              other sources are shown.
-            </span>
-          </div>
+          <Banner tone="warning" shape="box" data-testid="alerts-partial">
+            <span className="font-medium">Partial results</span> — alerts from{" "}
+            {data.errors.length === 1 ? "one source are" : `${data.errors.length} sources are`}{" "}
+            missing: {data.errors.map((e) => e.message.replace(/^source /, "")).join("; ")}. The
+            other sources are shown.
+          </Banner>
         ) : null}
         <Card className="flex flex-col gap-2.5 px-4 py-3">
           <AlertFilters
