@@ -7,7 +7,7 @@ import { adminTest as test, expect } from "./helpers/fixtures";
 /** The demo's clusters: id → display name (fleets/distributed-bookinfo.yaml). */
 const DEMO_CLUSTERS = {
   "east-1": "US East 1 (primary)",
-  "east-2": "US East 2",
+  "east-2": "US East 2 (secondary)",
   "west-1": "EU West 1",
 };
 

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 
 import { AUTO_FOLD } from "@/components/graph/fold-state";
 import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/domain/errors";
 import { splitUnknownFilters } from "@/lib/domain/unknown-filters";
 import { listClusters } from "@/lib/services/clusters";
 import { demoRunsWithoutPrometheus } from "@/lib/services/service-metrics";
@@ -34,7 +35,11 @@ async function loadMap(query: TopologyQuery) {
     return { query, data: await get(query), unknown: [] };
   } catch (error) {
     // A stale link naming a cluster that is gone: drop what names nothing, say so, keep the rest.
-    if (!(error instanceof ApiError) || error.status !== 400) throw error;
+    // (The service answers a DomainError "invalid"; an ApiError 400 from the HTTP layer alike.)
+    const invalid =
+      (error instanceof DomainError && error.kind === "invalid") ||
+      (error instanceof ApiError && error.status === 400);
+    if (!invalid) throw error;
     const whole = await get({});
     const { collapse, expand, ...filters } = query;
     const { kept, unknown } = splitUnknownFilters(filters, {
