@@ -47,7 +47,8 @@ async function gotoNotConfigured(page: Page): Promise<Locator> {
   );
   await page.goto("/services/bookinfo/details");
   const card = page.getByTestId("golden-signals");
-  await expect(card.getByTestId("metrics-not-configured")).toBeVisible();
+  // The page's other cards ask real Prometheus: give the first render time on a loaded machine.
+  await expect(card.getByTestId("metrics-not-configured")).toBeVisible({ timeout: 30_000 });
   return card;
 }
 
@@ -72,6 +73,7 @@ test.describe("global service page", () => {
   test("“export it first” links to the Sharing page, filtered to the service", async ({ page }) => {
     await page.goto("/services/bookinfo/productpage");
     const note = page.getByTestId("failover-no-exporters");
+    await expect(note).toBeVisible({ timeout: 30_000 });
     const link = note.getByRole("link", { name: "Sharing page" });
     await expect(link).toHaveAttribute("href", "/sharing?q=bookinfo%2Fproductpage");
     await link.click();

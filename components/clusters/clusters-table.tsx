@@ -40,7 +40,8 @@ export function ClustersTable({ clusters, sort, onSort }: ClustersTableProps) {
         <TR>
           {header("name", "Cluster")}
           {header("region", "Region / zone")}
-          <TH>Kind</TH>
+          {/* Kind only where there is room; below, a VM site says so under its name. */}
+          <TH className="hidden 2xl:table-cell">Kind</TH>
           <TH>Meshes</TH>
           {header("services", "Services", "right")}
           {header("endpoints", "Endpoints", "right")}
@@ -62,18 +63,21 @@ export function ClustersTable({ clusters, sort, onSort }: ClustersTableProps) {
               <div className="flex items-center gap-2 whitespace-nowrap">
                 <Link
                   href={`/clusters/${encodeURIComponent(c.name)}`}
-                  className="text-fg hover:text-accent max-w-64 truncate font-medium hover:underline"
+                  className="text-fg hover:text-accent max-w-52 truncate font-medium hover:underline"
                   title={c.displayName || c.name}
                 >
                   {c.displayName || c.name}
                 </Link>
-                {c.state !== "live" ? <ClusterStateBadge state={c.state} /> : null}
               </div>
               <div className="mt-0.5 flex items-center gap-2 whitespace-nowrap">
                 {/* A cluster id may be 63 characters: cut with its full text in the title. */}
-                <span className="text-subtle max-w-64 truncate font-mono text-xs" title={c.name}>
+                <span className="text-subtle max-w-40 truncate font-mono text-xs" title={c.name}>
                   {c.name}
                 </span>
+                {c.state !== "live" ? <ClusterStateBadge state={c.state} /> : null}
+                {c.kind === "vm-site" ? (
+                  <Badge className="2xl:hidden">{KIND_LABEL[c.kind]}</Badge>
+                ) : null}
                 {c.simulated ? <SimulatedBadge /> : null}
               </div>
             </TD>
@@ -82,7 +86,7 @@ export function ClustersTable({ clusters, sort, onSort }: ClustersTableProps) {
               <div>{c.region || "—"}</div>
               <div className="text-subtle mt-0.5">{c.zone || "—"}</div>
             </TD>
-            <TD>
+            <TD className="hidden 2xl:table-cell">
               <Badge>{KIND_LABEL[c.kind]}</Badge>
             </TD>
             <TD>

@@ -211,7 +211,7 @@ export function GoldenSignalsCard({
                 Live
               </span>
             ) : null}
-            <RangePicker value={range} onChange={setRange} disabled={!data?.configured} />
+            <RangePicker value={range} onChange={setRange} disabled={data?.configured === false} />
           </>
         }
       />
