@@ -3,7 +3,7 @@
 // viewer gets neither the button nor the route (403).
 import type { Page } from "@playwright/test";
 import { adminTest as test, expect, sameOrigin } from "./helpers/fixtures";
-import { LoginPage } from "./pages/login-page";
+import { signInNewViewer } from "./helpers/viewer";
 
 const rowNames = (page: Page) =>
   page
@@ -123,22 +123,12 @@ test.describe("editing a cluster", () => {
     browser,
     baseURL,
   }) => {
-    const email = `ux-viewer-${Date.now().toString(36)}@meridian.test`;
-    const password = "viewer-Passw0rd-e2e";
-    const created = await page.request.post("/api/v1/users", {
-      headers: sameOrigin(),
-      data: { email, password, role: "viewer" },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    const context = await browser.newContext({
+    const { context, viewer } = await signInNewViewer(page, browser, {
       baseURL,
-      storageState: { cookies: [], origins: [] },
+      path: "/clusters/west-1",
+      prefix: "ux-viewer",
     });
     try {
-      const viewer = await context.newPage();
-      const login = new LoginPage(viewer);
-      await login.goto("/clusters/west-1");
-      await login.signIn(email, password);
       await expect(viewer.getByRole("heading", { level: 1, name: "EU West 1" })).toBeVisible();
       await expect(viewer.getByRole("button", { name: "Edit cluster" })).toHaveCount(0);
       const res = await viewer.request.patch("/api/v1/clusters/west-1", {
