@@ -5,6 +5,9 @@ import type { Page } from "@playwright/test";
 import { adminTest as test, expect, sameOrigin } from "./helpers/fixtures";
 import { signInNewViewer } from "./helpers/viewer";
 
+// Pages that ask real Prometheus and full-page captures with axe take a while on a loaded machine.
+test.describe.configure({ timeout: 120_000 });
+
 const rowNames = (page: Page) =>
   page
     .getByRole("table", { name: "Clusters" })

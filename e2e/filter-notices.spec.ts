@@ -4,6 +4,9 @@
 import type { Locator, Page } from "@playwright/test";
 import { adminTest as test, expect } from "./helpers/fixtures";
 
+// Pages that ask real Prometheus and full-page captures with axe take a while on a loaded machine.
+test.describe.configure({ timeout: 120_000 });
+
 /** The demo's clusters: id → display name (fleets/distributed-bookinfo.yaml). */
 const DEMO_CLUSTERS = {
   "east-1": "US East 1 (primary)",

@@ -4,6 +4,9 @@ import { adminTest as test, expect, sameOrigin } from "./helpers/fixtures";
 import { SharingPage } from "./pages/sharing-page";
 import { TopologyPage } from "./pages/topology-page";
 
+// Pages that ask real Prometheus and full-page captures with axe take a while on a loaded machine.
+test.describe.configure({ timeout: 120_000 });
+
 /** What the server answers for a service when no Prometheus source is configured. */
 const NOT_CONFIGURED = {
   configured: false,
