@@ -1,12 +1,13 @@
 import { Compass } from "lucide-react";
 import Link from "next/link";
 import { Logo } from "@/components/brand/logo";
+import { AppFrame } from "@/components/shell/app-frame";
 import { buttonClasses } from "@/components/ui/button";
+import { getSessionUser } from "@/lib/auth/session";
 
-export default function NotFound() {
+function Message() {
   return (
-    <main className="flex min-h-screen flex-col items-center justify-center px-4 text-center">
-      <Logo className="mb-10" />
+    <>
       <div className="border-border bg-surface text-subtle mb-3 flex size-10 items-center justify-center rounded-full border">
         <Compass className="size-5" aria-hidden />
       </div>
@@ -23,6 +24,27 @@ export default function NotFound() {
           Browse clusters
         </Link>
       </div>
+    </>
+  );
+}
+
+// An address no route serves. Signed in, the answer keeps the app's frame (navigation, the
+// user), so the way on is one click away; anonymous visitors get the bare page.
+export default async function NotFound() {
+  const user = await getSessionUser();
+  if (user) {
+    return (
+      <AppFrame user={{ email: user.email, name: user.name, role: user.role }}>
+        <div className="flex flex-col items-center py-16 text-center">
+          <Message />
+        </div>
+      </AppFrame>
+    );
+  }
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center px-4 text-center">
+      <Logo className="mb-10" />
+      <Message />
     </main>
   );
 }

@@ -33,7 +33,29 @@ const APP_PAGES: { name: string; path: string; ready: (page: Page) => Promise<vo
   { name: "settings-metrics", path: "/settings/metrics", ready: heading(/Metrics/) },
   { name: "settings-tokens", path: "/settings/tokens", ready: heading(/tokens/i) },
   { name: "not-found", path: "/no-such-page", ready: heading(/not found/i) },
+  // Issue 24.8, .9, .11: the states those items added.
+  { name: "services-unknown-filter", path: "/services?cluster=nope", ready: notice("Services") },
+  { name: "alerts-unknown-filter", path: "/alerts?cluster=nope", ready: notice("Alerts") },
+  { name: "topology-unknown-filter", path: "/topology?cluster=nope", ready: notice("Topology") },
+  {
+    name: "clusters-sorted",
+    path: "/clusters?q=east&sort=region&dir=desc",
+    ready: heading("Clusters"),
+  },
+  {
+    name: "global-service-unexported",
+    path: "/services/bookinfo/productpage",
+    ready: heading(/productpage/),
+  },
 ];
+
+/** A filtered page whose URL named an unknown value: its warning banner is up. */
+function notice(title: string) {
+  return async (page: Page) => {
+    await heading(title)(page);
+    await expect(page.getByTestId("filter-notice")).toBeVisible();
+  };
+}
 
 function heading(name: string | RegExp) {
   return async (page: Page) => {

@@ -4,7 +4,7 @@ import type { APIRequestContext } from "@playwright/test";
 import { adminTest as test, expect, sameOrigin } from "./helpers/fixtures";
 import { ChangeSetPage } from "./pages/change-set-page";
 import { FailoverSection } from "./pages/failover-section";
-import { LoginPage } from "./pages/login-page";
+import { signInNewViewer } from "./helpers/viewer";
 import { SharingPage } from "./pages/sharing-page";
 
 const SERVICE = "bookinfo/reviews";
@@ -411,23 +411,13 @@ test("a viewer sees the matrix and plans read-only, in the dark theme", async ({
   baseURL,
   capture,
 }) => {
-  const email = `viewer-sharing-${Date.now().toString(36)}@meridian.test`;
-  const password = "viewer-Passw0rd-e2e";
-  const created = await page.request.post("/api/v1/users", {
-    headers: sameOrigin(),
-    data: { email, password, role: "viewer" },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const context = await browser.newContext({
+  const { context, viewer } = await signInNewViewer(page, browser, {
     baseURL,
+    path: "/sharing",
+    prefix: "viewer-sharing",
     colorScheme: "dark",
-    storageState: { cookies: [], origins: [] },
   });
   try {
-    const viewer = await context.newPage();
-    const login = new LoginPage(viewer);
-    await login.goto("/sharing");
-    await login.signIn(email, password);
     const sharing = new SharingPage(viewer);
     await expect(sharing.matrix).toBeVisible();
     await expect(sharing.exportToggle(SERVICE, EXPORTER)).toBeDisabled();

@@ -2,6 +2,7 @@
 
 import { X } from "lucide-react";
 import type { AlertQueryInput } from "@/lib/model/alerts";
+import { ClusterSelect, type ClusterOption } from "@/components/filters/cluster-select";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/field";
 
@@ -37,7 +38,7 @@ const KIND_OPTIONS = [
 
 type AlertFiltersProps = {
   values: AlertFilterValues;
-  clusters: string[];
+  clusters: ClusterOption[];
   services: string[];
   onChange: (next: AlertFilterValues) => void;
 };
@@ -59,7 +60,7 @@ export function AlertFilters({ values, clusters, services, onChange }: AlertFilt
         aria-label="Severity"
         value={values.severity}
         onChange={(e) => set("severity", e.target.value)}
-        className="w-44"
+        className="w-auto max-w-full"
       >
         {severityKnown ? null : <option value={values.severity}>{values.severity}</option>}
         {SEVERITY_OPTIONS.map(([v, label]) => (
@@ -72,7 +73,7 @@ export function AlertFilters({ values, clusters, services, onChange }: AlertFilt
         aria-label="State"
         value={values.state}
         onChange={(e) => set("state", e.target.value)}
-        className="w-32"
+        className="w-auto max-w-full"
       >
         {STATE_OPTIONS.map(([v, label]) => (
           <option key={v} value={v}>
@@ -84,7 +85,7 @@ export function AlertFilters({ values, clusters, services, onChange }: AlertFilt
         aria-label="Kind"
         value={values.kind}
         onChange={(e) => set("kind", e.target.value)}
-        className="w-48"
+        className="w-auto max-w-full"
       >
         {KIND_OPTIONS.map(([v, label]) => (
           <option key={v} value={v}>
@@ -92,24 +93,16 @@ export function AlertFilters({ values, clusters, services, onChange }: AlertFilt
           </option>
         ))}
       </Select>
-      <Select
-        aria-label="Cluster"
+      <ClusterSelect
+        clusters={clusters}
         value={values.cluster}
-        onChange={(e) => set("cluster", e.target.value)}
-        className="w-36"
-      >
-        <option value="">All clusters</option>
-        {withCurrent(clusters, values.cluster).map((c) => (
-          <option key={c} value={c}>
-            {c}
-          </option>
-        ))}
-      </Select>
+        onChange={(cluster) => set("cluster", cluster)}
+      />
       <Select
         aria-label="Global service"
         value={values.globalService}
         onChange={(e) => set("globalService", e.target.value)}
-        className="w-48"
+        className="w-auto max-w-full"
       >
         <option value="">All services</option>
         {withCurrent(services, values.globalService).map((s) => (

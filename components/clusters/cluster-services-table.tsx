@@ -1,3 +1,4 @@
+import Link from "next/link";
 import type { ServiceDto } from "@/lib/model/inventory";
 import { EndpointCount } from "@/components/status/endpoint-count";
 import { Badge } from "@/components/ui/badge";
@@ -94,7 +95,13 @@ export function ClusterServicesTable({
               <TR key={`${s.namespace}/${s.name}`} className="hover:bg-surface-hover/40">
                 <TD className="text-muted font-mono text-xs">{s.namespace}</TD>
                 <TD>
-                  <div className="font-medium">{s.name}</div>
+                  <Link
+                    href={`/services/${encodeURIComponent(s.namespace)}/${encodeURIComponent(s.name)}`}
+                    className="text-fg font-medium hover:underline"
+                    title={`Open the global service ${s.namespace}/${s.name}`}
+                  >
+                    {s.name}
+                  </Link>
                   <div
                     className="text-subtle max-w-64 truncate font-mono text-[11px]"
                     title={`Global hostname: ${s.globalHostname}`}

@@ -9,26 +9,44 @@ import {
 } from "@/components/status/status-badges";
 import { Badge } from "@/components/ui/badge";
 import { RelativeTime } from "@/components/ui/relative-time";
+import { SortHeader } from "@/components/ui/sort-header";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
+import type { ClusterSort, ClusterSortKey } from "./cluster-list-view";
 
 const KIND_LABEL: Record<ClusterSummary["kind"], string> = {
   kubernetes: "Kubernetes",
   "vm-site": "VM site",
 };
 
-export function ClustersTable({ clusters }: { clusters: ClusterSummary[] }) {
+type ClustersTableProps = {
+  clusters: ClusterSummary[];
+  sort: ClusterSort;
+  onSort: (key: ClusterSortKey) => void;
+};
+
+export function ClustersTable({ clusters, sort, onSort }: ClustersTableProps) {
+  const header = (key: ClusterSortKey, text: string, align?: "right") => (
+    <SortHeader
+      direction={sort.key === key ? (sort.dir === "asc" ? "ascending" : "descending") : null}
+      onSort={() => onSort(key)}
+      align={align}
+    >
+      {text}
+    </SortHeader>
+  );
   return (
     <Table label="Clusters" data-testid="clusters-table">
       <THead>
         <TR>
-          <TH>Cluster</TH>
-          <TH>Region / zone</TH>
-          <TH>Kind</TH>
+          {header("name", "Cluster")}
+          {header("region", "Region / zone")}
+          {/* Kind only where there is room; below, a VM site says so under its name. */}
+          <TH className="hidden 2xl:table-cell">Kind</TH>
           <TH>Meshes</TH>
-          <TH className="text-right">Services</TH>
-          <TH className="text-right">Endpoints</TH>
+          {header("services", "Services", "right")}
+          {header("endpoints", "Endpoints", "right")}
           <TH>Agent</TH>
-          <TH>Last seen</TH>
+          {header("lastSeen", "Last seen")}
         </TR>
       </THead>
       <TBody>
@@ -45,15 +63,21 @@ export function ClustersTable({ clusters }: { clusters: ClusterSummary[] }) {
               <div className="flex items-center gap-2 whitespace-nowrap">
                 <Link
                   href={`/clusters/${encodeURIComponent(c.name)}`}
-                  className="text-fg hover:text-accent max-w-64 truncate font-medium hover:underline"
+                  className="text-fg hover:text-accent max-w-52 truncate font-medium hover:underline"
                   title={c.displayName || c.name}
                 >
                   {c.displayName || c.name}
                 </Link>
-                {c.state !== "live" ? <ClusterStateBadge state={c.state} /> : null}
               </div>
               <div className="mt-0.5 flex items-center gap-2 whitespace-nowrap">
-                <span className="text-subtle font-mono text-xs">{c.name}</span>
+                {/* A cluster id may be 63 characters: cut with its full text in the title. */}
+                <span className="text-subtle max-w-40 truncate font-mono text-xs" title={c.name}>
+                  {c.name}
+                </span>
+                {c.state !== "live" ? <ClusterStateBadge state={c.state} /> : null}
+                {c.kind === "vm-site" ? (
+                  <Badge className="2xl:hidden">{KIND_LABEL[c.kind]}</Badge>
+                ) : null}
                 {c.simulated ? <SimulatedBadge /> : null}
               </div>
             </TD>
@@ -62,7 +86,7 @@ export function ClustersTable({ clusters }: { clusters: ClusterSummary[] }) {
               <div>{c.region || "—"}</div>
               <div className="text-subtle mt-0.5">{c.zone || "—"}</div>
             </TD>
-            <TD>
+            <TD className="hidden 2xl:table-cell">
               <Badge>{KIND_LABEL[c.kind]}</Badge>
             </TD>
             <TD>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ClusterCreateInput, ClusterSummary } from "@/lib/model/inventory";
+import type { ClusterCreateInput, ClusterSummary, ClusterUpdateInput } from "@/lib/model/inventory";
 import { apiFetch, apiSend, jsonBody } from "./api-error";
 import { queryKeys } from "./query-keys";
 import { clusterSummarySchema } from "@/lib/model/inventory";
@@ -107,5 +107,21 @@ export function useDeleteCluster() {
       queryClient.removeQueries({ queryKey: queryKeys.clusters.state(name) });
       return queryClient.invalidateQueries({ queryKey: queryKeys.clusters.all });
     },
+  });
+}
+
+/** The fields of a cluster an admin edits in the "Edit cluster" dialog. */
+export type ClusterEdit = Pick<ClusterUpdateInput, "displayName" | "region" | "labels">;
+
+/** PATCH /api/v1/clusters/{name} (admin): display name, region and labels, at the version shown. */
+export function useUpdateCluster() {
+  const invalidate = useInvalidateClusters();
+  return useMutation({
+    mutationFn: ({ name, version, edit }: { name: string; version: number; edit: ClusterEdit }) =>
+      apiFetch(clusterSummarySchema, clusterUrl(name), {
+        method: "PATCH",
+        ...jsonBody({ version, ...edit }),
+      }),
+    onSuccess: invalidate,
   });
 }

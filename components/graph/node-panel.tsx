@@ -2,7 +2,7 @@
 
 import { ArrowRight, X } from "lucide-react";
 import Link from "next/link";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 
 import { MeshBadge } from "@/components/mesh/mesh-badge";
 import { EndpointCount } from "@/components/status/endpoint-count";
@@ -103,6 +103,15 @@ type NodePanelProps = {
 
 /** Details of the selected node: health, sharing, instances, calls and links onward. */
 export function NodePanel({ graph, node, onClose, onSelect, onFold }: NodePanelProps) {
+  // Escape closes the panel wherever the focus is (the canvas keeps it after a click), unless
+  // a field or an open list uses the key first.
+  useEffect(() => {
+    const handleKeyDown = (e: KeyboardEvent) => {
+      if (e.key === "Escape" && !e.defaultPrevented) onClose();
+    };
+    document.addEventListener("keydown", handleKeyDown);
+    return () => document.removeEventListener("keydown", handleKeyDown);
+  }, [onClose]);
   const byId = new Map(graph.nodes.map((n) => [n.id, n]));
   const calls = graph.edges.filter((e): e is Call => e.kind === "call");
   const gsId =

@@ -39,25 +39,27 @@ export function NodeSearch({ nodes, onFound }: NodeSearchProps) {
     if (hit) onFound(hit.id);
   }
   return (
-    <form role="search" onSubmit={handleSubmit} className="relative w-44">
-      <Search
-        className="text-subtle pointer-events-none absolute top-1/2 left-2.5 size-3.5 -translate-y-1/2"
-        aria-hidden
-      />
-      <Input
-        type="search"
-        aria-label="Find a node on the map"
-        placeholder="Find a service…"
-        list={listId}
-        value={value}
-        onChange={(e) => {
-          setValue(e.target.value);
-          setMissing(false);
-        }}
-        aria-invalid={missing || undefined}
-        className="pl-8"
-        data-testid="topology-search"
-      />
+    <form role="search" onSubmit={handleSubmit} className="w-full sm:w-44">
+      <div className="relative">
+        <Search
+          className="text-subtle pointer-events-none absolute top-1/2 left-2.5 size-3.5 -translate-y-1/2"
+          aria-hidden
+        />
+        <Input
+          type="search"
+          aria-label="Find a node on the map"
+          placeholder="Find a service…"
+          list={listId}
+          value={value}
+          onChange={(e) => {
+            setValue(e.target.value);
+            setMissing(false);
+          }}
+          aria-invalid={missing || undefined}
+          className="pl-8"
+          data-testid="topology-search"
+        />
+      </div>
       <datalist id={listId}>
         {nodes
           .filter((n) => n.kind !== "region")
@@ -65,8 +67,9 @@ export function NodeSearch({ nodes, onFound }: NodeSearchProps) {
             <option key={n.id} value={searchName(n)} />
           ))}
       </datalist>
+      {/* In the flow, under the box: the row grows instead of the message covering a banner. */}
       {missing ? (
-        <p role="status" className="absolute top-9 left-0 text-xs text-red-700 dark:text-red-400">
+        <p role="status" className="mt-1 text-xs text-red-700 dark:text-red-400">
           Nothing on the map matches “{value}”.
         </p>
       ) : null}

@@ -2,6 +2,7 @@
 
 import { X } from "lucide-react";
 
+import { ClusterSelect, type ClusterOption } from "@/components/filters/cluster-select";
 import { MESH_STYLES } from "@/components/mesh/mesh-badge";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/field";
@@ -83,25 +84,23 @@ export function Toggle({
 type TopologyFiltersProps = {
   values: TopologyFilterValues;
   options: TopologyDto["filters"];
+  /** Display names of the clusters (the options' ids name them). */
+  clusters: readonly ClusterOption[];
   onChange: (next: TopologyFilterValues) => void;
 };
 
 /** Filter controls of the map; every one is a native, keyboard-reachable control. */
-export function TopologyFilters({ values, options, onChange }: TopologyFiltersProps) {
+export function TopologyFilters({ values, options, clusters, onChange }: TopologyFiltersProps) {
   const set = <K extends keyof TopologyFilterValues>(k: K, v: TopologyFilterValues[K]) =>
     onChange({ ...values, [k]: v });
   const active = topologySearch({ ...values, group: false }) !== "";
-  const select = (
-    key: "region" | "cluster" | "namespace",
-    all: string,
-    items: string[],
-    width: string,
-  ) => (
+  const names = new Map(clusters.map((c) => [c.name, c.displayName]));
+  const select = (key: "region" | "namespace", all: string, items: string[]) => (
     <Select
       aria-label={key[0]!.toUpperCase() + key.slice(1)}
       value={values[key]}
       onChange={(e) => set(key, e.target.value)}
-      className={width}
+      className="w-auto max-w-full"
       data-testid={`topology-filter-${key}`}
     >
       <option value="">{all}</option>
@@ -119,14 +118,19 @@ export function TopologyFilters({ values, options, onChange }: TopologyFiltersPr
       role="group"
       aria-label="Map filters"
     >
-      {select("region", "All regions", options.region, "w-32")}
-      {select("cluster", "All clusters", options.cluster, "w-32")}
-      {select("namespace", "All namespaces", options.namespace, "w-36")}
+      {select("region", "All regions", options.region)}
+      <ClusterSelect
+        clusters={options.cluster.map((name) => ({ name, displayName: names.get(name) ?? "" }))}
+        value={values.cluster}
+        onChange={(cluster) => set("cluster", cluster)}
+        data-testid="topology-filter-cluster"
+      />
+      {select("namespace", "All namespaces", options.namespace)}
       <Select
         aria-label="Mesh"
         value={values.mesh}
         onChange={(e) => set("mesh", e.target.value)}
-        className="w-28"
+        className="w-auto max-w-full"
         data-testid="topology-filter-mesh"
       >
         <option value="">All meshes</option>

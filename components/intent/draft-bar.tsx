@@ -49,7 +49,9 @@ export function DraftBar({ edits, planning, error, onDiscard, onReview, onReplan
       <div className="min-w-0 flex-1">
         <p className="text-fg text-[13px] font-semibold">
           {edits.length} {edits.length === 1 ? "change" : "changes"} in draft
-          <span className="text-subtle ml-2 text-xs font-normal">not applied yet</span>
+          <span className="text-subtle ml-2 text-xs font-normal">
+            not applied yet · Kept in this tab until you apply or discard it
+          </span>
         </p>
         <div className="mt-1">
           <Summary edits={edits} />

@@ -1,6 +1,7 @@
 "use client";
 
 import { ClipboardList, Undo2 } from "lucide-react";
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useMemo, useState, type ReactNode } from "react";
 import type { GlobalServiceDto } from "@/lib/model/inventory";
@@ -207,8 +208,14 @@ export function FailoverSection({
           <CardBody className="space-y-5">
             {candidates.length === 0 ? (
               <p className="text-subtle text-xs" data-testid="failover-no-exporters">
-                Export this service from at least one cluster (on the Sharing page) before setting a
-                failover order.
+                Export this service from at least one cluster (on the{" "}
+                <Link
+                  href={`/sharing?q=${encodeURIComponent(key)}`}
+                  className="text-accent font-medium underline-offset-2 hover:underline"
+                >
+                  Sharing page
+                </Link>
+                ) before setting a failover order.
               </p>
             ) : (
               <>
@@ -293,8 +300,9 @@ export function FailoverSection({
             <div className="border-border border-b px-4 py-3">
               <h3 className="text-fg text-sm font-semibold">Who serves whom</h3>
               <p className="text-subtle mt-0.5 text-xs">
-                For each consumer cluster, the clusters that would serve it, in order, given the
-                current endpoint health (saved policy).
+                For each cluster that imports the service, the clusters that would serve it, in
+                order, given the current endpoint health (saved policy). An exporter that does not
+                import it serves only its own, local traffic.
               </p>
             </div>
             {serving.isPending ? (
@@ -310,6 +318,7 @@ export function FailoverSection({
                 rows={(serving.data?.consumers ?? []).map((c) => ({
                   consumer: c.cluster,
                   displayName: names.get(c.cluster),
+                  imports: intent?.imports.includes(c.cluster) ?? false,
                   targets: c.servedBy.map((t) => ({ ...t, displayName: names.get(t.cluster) })),
                 }))}
               />

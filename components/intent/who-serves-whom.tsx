@@ -1,5 +1,5 @@
 import clsx from "clsx";
-import { ChevronRight, CircleSlash, MapPin } from "lucide-react";
+import { ChevronRight, CircleSlash, House, MapPin } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 
 export type ServingTarget = {
@@ -15,6 +15,8 @@ export type ServingTarget = {
 export type ServingRow = {
   consumer: string;
   displayName?: string;
+  /** False for a cluster that only exports: its own callers are local traffic, not a consumer. */
+  imports: boolean;
   targets: ServingTarget[];
 };
 
@@ -46,6 +48,15 @@ export function WhoServesWhom({ rows }: { rows: ServingRow[] }) {
                 {row.consumer}
               </span>
             </span>
+            {!row.imports ? (
+              <Badge
+                tone="neutral"
+                icon={<House className="size-3" aria-hidden />}
+                title="This cluster exports the service but does not import it: only its own callers use it"
+              >
+                Local traffic only · does not import
+              </Badge>
+            ) : null}
             {row.targets.length === 0 ? (
               <Badge tone="danger" icon={<CircleSlash className="size-3" aria-hidden />}>
                 No cluster can serve it

@@ -9,6 +9,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorPanel } from "@/components/ui/error-panel";
+import { TextWithCode } from "@/components/ui/inline-code";
 import { Skeleton } from "@/components/ui/skeleton";
 import { clusterColor } from "./chart-format";
 import { DemoMetricsMissing } from "./demo-metrics-missing";
@@ -119,7 +120,7 @@ function NotConfigured({
       <p>{data.message}</p>
       {data.hint ? (
         <p className="border-border bg-surface-2 text-muted mt-3 rounded-md border px-3 py-2 text-left text-xs leading-5">
-          {data.hint}
+          <TextWithCode text={data.hint} />
         </p>
       ) : null}
     </EmptyState>
@@ -210,7 +211,7 @@ export function GoldenSignalsCard({
                 Live
               </span>
             ) : null}
-            <RangePicker value={range} onChange={setRange} />
+            <RangePicker value={range} onChange={setRange} disabled={data?.configured === false} />
           </>
         }
       />

@@ -9,6 +9,9 @@ type SegmentedProps<T extends string> = {
   onChange: (value: T) => void;
   label: string;
   testId?: string;
+  /** Nothing to choose between (e.g. no metrics): every option is disabled. */
+  disabled?: boolean;
+  title?: string;
 };
 
 /** A small segmented control (radio group semantics). */
@@ -18,12 +21,15 @@ export function Segmented<T extends string>({
   onChange,
   label,
   testId,
+  disabled = false,
+  title,
 }: SegmentedProps<T>) {
   return (
     <div
       role="radiogroup"
       aria-label={label}
       data-testid={testId}
+      title={title}
       className="border-border-strong bg-surface-2 inline-flex rounded-md border p-0.5"
     >
       {options.map((o) => (
@@ -32,9 +38,10 @@ export function Segmented<T extends string>({
           type="button"
           role="radio"
           aria-checked={o === value}
+          disabled={disabled}
           onClick={() => onChange(o)}
           className={clsx(
-            "h-6 rounded px-2 font-mono text-[11px] leading-none transition-colors",
+            "h-6 rounded px-2 font-mono text-[11px] leading-none transition-colors disabled:cursor-not-allowed disabled:opacity-60",
             o === value
               ? "bg-surface text-fg ring-border-strong shadow-xs ring-1"
               : "text-muted hover:text-fg",
@@ -51,12 +58,16 @@ export function Segmented<T extends string>({
 export function RangePicker({
   value,
   onChange,
+  disabled,
 }: {
   value: MetricsRange;
   onChange: (range: MetricsRange) => void;
+  disabled?: boolean;
 }) {
   return (
     <Segmented
+      disabled={disabled}
+      title={disabled ? "No metrics to show: nothing to choose a range for" : undefined}
       value={value}
       options={METRICS_RANGES}
       onChange={onChange}

@@ -12,10 +12,10 @@ export function GlobalServicesTable({ services }: { services: GlobalServiceDto[]
       <THead>
         <TR>
           <TH>Service</TH>
-          <TH>Hostname</TH>
+          <TH className="hidden md:table-cell">Hostname</TH>
           <TH>Clusters</TH>
           <TH className="text-right">Endpoints</TH>
-          <TH>Health</TH>
+          <TH className="hidden sm:table-cell">Health</TH>
         </TR>
       </THead>
       <TBody>
@@ -35,8 +35,12 @@ export function GlobalServicesTable({ services }: { services: GlobalServiceDto[]
                   {s.name}
                 </Link>
                 <div className="text-subtle font-mono text-xs">{s.namespace}</div>
+                {/* On a phone the Health column is hidden: the badge sits under the name. */}
+                <div className="mt-1 sm:hidden">
+                  <HealthBadge health={s.health} />
+                </div>
               </TD>
-              <TD className="text-muted font-mono text-xs">
+              <TD className="text-muted hidden font-mono text-xs md:table-cell">
                 {/* Hostnames never break mid-label; a long one is cut, its full text in the title. */}
                 <span className="block max-w-72 truncate" title={s.hostname}>
                   {s.hostname}
@@ -56,7 +60,7 @@ export function GlobalServicesTable({ services }: { services: GlobalServiceDto[]
                   stale={allStale}
                 />
               </TD>
-              <TD>
+              <TD className="hidden sm:table-cell">
                 <div className="flex flex-wrap items-center gap-1.5">
                   <HealthBadge health={s.health} />
                   <ServiceAlertBadge namespace={s.namespace} name={s.name} />

@@ -2,6 +2,7 @@
 
 import { LoaderCircle, Search, X } from "lucide-react";
 import { MESH_TYPES, type MeshTypeName } from "@/lib/agent-protocol/snapshot";
+import { ClusterSelect, type ClusterOption } from "@/components/filters/cluster-select";
 import { MESH_STYLES } from "@/components/mesh/mesh-badge";
 import { Button } from "@/components/ui/button";
 import { Input, Select } from "@/components/ui/field";
@@ -24,7 +25,7 @@ export const EMPTY_FILTERS: ServiceFilterValues = {
 
 type ServiceFiltersProps = {
   values: ServiceFilterValues;
-  clusters: { name: string; displayName: string }[];
+  clusters: ClusterOption[];
   namespaces: string[];
   fetching: boolean;
   onChange: (next: ServiceFilterValues) => void;
@@ -50,7 +51,7 @@ export function ServiceFilters({
       role="search"
       className="border-border flex flex-wrap items-center gap-2 border-b px-4 py-3"
     >
-      <div className="relative min-w-60 flex-1">
+      <div className="relative min-w-0 flex-[1_1_15rem]">
         {/* While results refresh, the search icon turns into a spinner. */}
         <span
           className="text-subtle pointer-events-none absolute top-1/2 left-2.5 flex -translate-y-1/2"
@@ -76,24 +77,16 @@ export function ServiceFilters({
           data-testid="services-search"
         />
       </div>
-      <Select
-        aria-label="Cluster"
+      <ClusterSelect
+        clusters={clusters}
         value={values.cluster}
-        onChange={(e) => set("cluster", e.target.value)}
-        className="w-40"
-      >
-        <option value="">All clusters</option>
-        {clusters.map((c) => (
-          <option key={c.name} value={c.name}>
-            {c.displayName || c.name}
-          </option>
-        ))}
-      </Select>
+        onChange={(cluster) => set("cluster", cluster)}
+      />
       <Select
         aria-label="Namespace"
         value={values.namespace}
         onChange={(e) => set("namespace", e.target.value)}
-        className="w-40"
+        className="w-auto max-w-full"
         title="Namespace"
       >
         <option value="">All namespaces</option>
@@ -107,7 +100,7 @@ export function ServiceFilters({
         aria-label="Mesh"
         value={values.mesh}
         onChange={(e) => set("mesh", e.target.value as MeshTypeName | "")}
-        className="w-32"
+        className="w-auto max-w-full"
       >
         <option value="">All meshes</option>
         {MESH_TYPES.map((m) => (

@@ -142,6 +142,50 @@ describe("cluster registration API", () => {
     );
   });
 
+  it("edits display name, region and labels for an admin, audited; 403 for others; 400 on bad input (issue 24.11)", async () => {
+    const params = { name: "east-1" };
+    const path = "/api/v1/clusters/east-1";
+    const version = (await db().cluster.findUniqueOrThrow({ where: { name: "east-1" } })).version;
+    const viewer = (await userWithToken("viewer")).token;
+    const before = await counts();
+    for (const token of [viewer, operator]) {
+      const denied = await call(cluster.PATCH, "PATCH", path, {
+        token,
+        params,
+        body: { version, displayName: "Hijacked" },
+      });
+      expect(denied.status).toBe(403);
+    }
+    for (const body of [
+      { version, region: "Not A Region" },
+      { version, labels: { "bad key!": "x" } },
+      { version, displayName: "x".repeat(101) },
+      { version, name: "renamed" },
+    ]) {
+      const bad = await call(cluster.PATCH, "PATCH", path, { token: admin, params, body });
+      expect(bad.status, JSON.stringify(body)).toBe(400);
+    }
+    expect(await counts()).toEqual(before);
+
+    const ok = await call(cluster.PATCH, "PATCH", path, {
+      token: admin,
+      params,
+      body: { version, displayName: "Virginia", region: "us-east-2", labels: { env: "prod" } },
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({
+      displayName: "Virginia",
+      region: "us-east-2",
+      labels: { env: "prod" },
+      version: version + 1,
+    });
+    const audit = await db().auditEvent.findFirst({
+      where: { action: "cluster.update", targetId: "east-1" },
+      orderBy: { id: "desc" },
+    });
+    expect(audit?.data).toMatchObject({ fields: ["displayName", "region", "labels"] });
+  });
+
   it("deletes a cluster, then answers 404", async () => {
     await call(clusters.POST, "POST", "/api/v1/clusters", {
       token: admin,

@@ -1,16 +1,9 @@
 "use client";
 
 import clsx from "clsx";
-import {
-  BellRing,
-  CheckCircle2,
-  Flame,
-  RefreshCw,
-  SearchX,
-  ShieldCheck,
-  TriangleAlert,
-} from "lucide-react";
+import { BellRing, CheckCircle2, Flame, RefreshCw, SearchX, ShieldCheck } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
+import type { UnknownFilter } from "@/lib/domain/unknown-filters";
 import type { AlertListDto, AlertQueryInput } from "@/lib/model/alerts";
 import { countAlerts } from "@/lib/domain/alert-filter";
 import { ALERT_SEVERITIES } from "@/lib/domain/alert-model";
@@ -21,8 +14,11 @@ import {
   type AlertFilterValues,
 } from "@/components/alerts/alert-filters";
 import { AlertGroups } from "@/components/alerts/alert-groups";
+import type { ClusterOption } from "@/components/filters/cluster-select";
+import { FilterNotice } from "@/components/filters/filter-notice";
 import { alertSearch, ALERTS_REFRESH_MS, useAlerts } from "@/components/data/use-alerts";
 import { formatRelative } from "@/components/format/time";
+import { Banner } from "@/components/ui/banner";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -33,7 +29,9 @@ import { Skeleton } from "@/components/ui/skeleton";
 type AlertsClientProps = {
   initialQuery: AlertQueryInput;
   initialData: AlertListDto;
-  clusters: string[];
+  /** Filter values from the URL that name nothing, dropped by the server. */
+  unknownFilters: UnknownFilter[];
+  clusters: ClusterOption[];
   services: string[];
 };
 
@@ -202,7 +200,13 @@ function LoadingGroups() {
   );
 }
 
-export function AlertsClient({ initialQuery, initialData, clusters, services }: AlertsClientProps) {
+export function AlertsClient({
+  initialQuery,
+  initialData,
+  unknownFilters,
+  clusters,
+  services,
+}: AlertsClientProps) {
   const [values, setValues] = useState<AlertFilterValues>(() => toValues(initialQuery));
   const query = useMemo(() => toQuery(values), [values]);
   const search = alertSearch(query);
@@ -234,21 +238,23 @@ export function AlertsClient({ initialQuery, initialData, clusters, services }: 
         }
       />
       <div className="space-y-4">
+        <FilterNotice
+          shape="box"
+          unknown={search === initialSearch ? unknownFilters : []}
+          showing={
+            Object.keys(initialQuery).length > 0
+              ? "every alert that matches the other filters"
+              : "every alert"
+          }
+        />
         {data ? <Counters data={data} /> : null}
         {data && data.errors.length > 0 ? (
-          <div
-            role="status"
-            data-testid="alerts-partial"
-            className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-4 py-2.5 text-[13px] text-amber-900 dark:border-amber-500/40 dark:bg-amber-500/10 dark:text-amber-200"
-          >
-            <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-            <span>
-              <span className="font-medium">Partial results</span> — alerts from{" "}
-              {data.errors.length === 1 ? "one source are" : `${data.errors.length} sources are`}{" "}
-              missing: {data.errors.map((e) => e.message.replace(/^source /, "")).join("; ")}. The
-              other sources are shown.
-            </span>
-          </div>
+          <Banner tone="warning" shape="box" data-testid="alerts-partial">
+            <span className="font-medium">Partial results</span> — alerts from{" "}
+            {data.errors.length === 1 ? "one source are" : `${data.errors.length} sources are`}{" "}
+            missing: {data.errors.map((e) => e.message.replace(/^source /, "")).join("; ")}. The
+            other sources are shown.
+          </Banner>
         ) : null}
         <Card className="flex flex-col gap-2.5 px-4 py-3">
           <AlertFilters

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { splitUnknownFilters } from "@/lib/domain/unknown-filters";
 import { alertQuerySchema, type AlertQueryInput } from "@/lib/model/alerts";
 import { listAlerts } from "@/lib/services/alerts";
 import { listClusters } from "@/lib/services/clusters";
@@ -24,19 +25,23 @@ function parseQuery(raw: Record<string, string | string[] | undefined>): AlertQu
 
 export default async function AlertsPage({ searchParams }: AlertsPageProps) {
   await requireUser();
-  const query = parseQuery(await searchParams);
-  const [initial, clusters, services] = await Promise.all([
-    listAlerts(alertQuerySchema.parse(query)),
-    listClusters(),
-    listGlobalServices({}),
-  ]);
+  const asked = parseQuery(await searchParams);
+  const [clusters, services] = await Promise.all([listClusters(), listGlobalServices({})]);
+  const serviceKeys = services.map((s) => `${s.namespace}/${s.name}`);
+  // A cluster or service that names nothing is dropped and said so, not answered "all quiet".
+  const { kept: query, unknown } = splitUnknownFilters(asked, {
+    cluster: { label: "cluster", values: clusters.map((c) => c.name) },
+    globalService: { label: "global service", values: serviceKeys },
+  });
+  const initial = await listAlerts(alertQuerySchema.parse(query));
   return (
     <AlertsClient
       key={JSON.stringify(query)}
       initialQuery={query}
       initialData={initial}
-      clusters={clusters.map((c) => c.name)}
-      services={services.map((s) => `${s.namespace}/${s.name}`)}
+      unknownFilters={unknown}
+      clusters={clusters.map((c) => ({ name: c.name, displayName: c.displayName }))}
+      services={serviceKeys}
     />
   );
 }

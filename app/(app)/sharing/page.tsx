@@ -8,12 +8,17 @@ export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Sharing" };
 
 /** The export matrix: which clusters export each global service and which import it. */
-export default async function SharingPage() {
+type SharingPageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function SharingPage({ searchParams }: SharingPageProps) {
   const user = await requireUser();
+  const { q } = await searchParams;
+  const initialSearch = (Array.isArray(q) ? q[0] : q)?.slice(0, 100) ?? "";
   const [clusters, services] = await Promise.all([listClusters(), listGlobalServices({})]);
   return (
     <SharingClient
       canChange={user.role !== "viewer"}
+      initialSearch={initialSearch}
       clusters={clusters
         .filter((c) => c.state === "live")
         .map((c) => ({

@@ -18,6 +18,7 @@ import {
   toggleSharing,
   type SharingDraft,
 } from "@/components/intent/draft";
+import { useSessionDraft } from "@/components/intent/use-session-draft";
 import {
   ExportMatrix,
   type MatrixCluster,
@@ -38,6 +39,8 @@ type SharingClientProps = {
   canChange: boolean;
   clusters: MatrixCluster[];
   rows: MatrixRow[];
+  /** The search box's first value (`?q=` from a link such as the failover editor's). */
+  initialSearch?: string;
 };
 
 function MatrixSkeleton() {
@@ -51,14 +54,19 @@ function MatrixSkeleton() {
   );
 }
 
-export function SharingClient({ canChange, clusters, rows }: SharingClientProps) {
+export function SharingClient({
+  canChange,
+  clusters,
+  rows,
+  initialSearch = "",
+}: SharingClientProps) {
   const router = useRouter();
   const intent = useIntent();
   const plan = usePlan();
   const apply = useApplyPlan();
-  const [draft, setDraft] = useState<SharingDraft>({});
+  const [draft, setDraft] = useSessionDraft();
   const [reviewing, setReviewing] = useState(false);
-  const [q, setQ] = useState("");
+  const [q, setQ] = useState(initialSearch);
   const [namespace, setNamespace] = useState("");
   const [sharedOnly, setSharedOnly] = useState(false);
   const { replanning, replan } = useReplan(apply);
@@ -74,8 +82,7 @@ export function SharingClient({ canChange, clusters, rows }: SharingClientProps)
   const text = q.trim().toLowerCase();
   const visible = rows.filter((r) => {
     if (namespace && r.namespace !== namespace) return false;
-    if (text && !`${r.name} ${r.namespace} ${r.hostname}`.toLowerCase().includes(text))
-      return false;
+    if (text && !`${r.key} ${r.name} ${r.hostname}`.toLowerCase().includes(text)) return false;
     if (sharedOnly) {
       const i = draft[r.key] ?? intents.get(r.key);
       if (!i || (i.exports.length === 0 && i.imports.length === 0)) return false;
@@ -176,7 +183,7 @@ export function SharingClient({ canChange, clusters, rows }: SharingClientProps)
               aria-label="Namespace"
               value={namespace}
               onChange={(e) => setNamespace(e.target.value)}
-              className="w-44"
+              className="w-auto max-w-full"
             >
               <option value="">All namespaces</option>
               {namespaces.map((ns) => (

@@ -1,10 +1,12 @@
 "use client";
 
-import { Info, Maximize2, Minus, Plus, SearchX, TriangleAlert } from "lucide-react";
+import { Maximize2, Minus, Plus, SearchX } from "lucide-react";
 import Link from "next/link";
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 
 import { useTopology } from "@/components/data/use-topology";
+import type { ClusterOption } from "@/components/filters/cluster-select";
+import { FilterNotice } from "@/components/filters/filter-notice";
 import { EmptyFleet } from "@/components/graph/empty-fleet";
 import { GraphLegend } from "@/components/graph/graph-legend";
 import { NodePanel } from "@/components/graph/node-panel";
@@ -22,18 +24,22 @@ import {
 import { useDocumentTheme } from "@/components/graph/use-theme";
 import { DemoMetricsMissing } from "@/components/metrics/demo-metrics-missing";
 import { AUTO_FOLD, expandNode, foldNode, foldsBySize } from "@/components/graph/fold-state";
+import { Banner } from "@/components/ui/banner";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
+import type { UnknownFilter } from "@/lib/domain/unknown-filters";
 import type { TopologyQuery } from "@/lib/graph/query";
 import type { TopologyDto } from "@/lib/graph/schema";
 
 type TopologyClientProps = {
   initialQuery: TopologyQuery;
   initialData: TopologyDto;
-  /** Why the URL's filters were dropped, if they were. */
-  notice: string | null;
+  /** Filter values from the URL that name nothing, dropped by the server. */
+  unknownFilters: UnknownFilter[];
+  /** Every cluster, for the cluster filter's display names. */
+  clusters: ClusterOption[];
   /** The demo runs without Prometheus: say so and how to get it, instead of "configure a source". */
   demoWithoutPrometheus?: boolean;
 };
@@ -53,27 +59,11 @@ function toFilters(q: TopologyQuery): TopologyFilterValues {
   };
 }
 
-function Banner({ tone, children }: { tone: "info" | "warning"; children: ReactNode }) {
-  const Icon = tone === "info" ? Info : TriangleAlert;
-  return (
-    <div
-      role="status"
-      className={
-        tone === "info"
-          ? "flex items-start gap-2 border-b border-sky-200 bg-sky-50 px-4 py-2 text-[13px] text-sky-900 dark:border-sky-500/30 dark:bg-sky-500/10 dark:text-sky-200"
-          : "flex items-start gap-2 border-b border-amber-300 bg-amber-50 px-4 py-2 text-[13px] text-amber-900 dark:border-amber-500/40 dark:bg-amber-500/10 dark:text-amber-200"
-      }
-    >
-      <Icon className="mt-0.5 size-4 shrink-0" aria-hidden />
-      <div>{children}</div>
-    </div>
-  );
-}
-
 export function TopologyClient({
   initialQuery,
   initialData,
-  notice,
+  unknownFilters,
+  clusters: clusterNames,
   demoWithoutPrometheus = false,
 }: TopologyClientProps) {
   const [filters, setFilters] = useState(() => toFilters(initialQuery));
@@ -132,10 +122,18 @@ export function TopologyClient({
         {!fleetEmpty ? (
           <div className="border-border flex flex-wrap items-center gap-2 border-b px-4 py-3">
             <NodeSearch nodes={graph.nodes} onFound={handleFound} />
-            <TopologyFilters values={filters} options={graph.filters} onChange={setFilters} />
+            <TopologyFilters
+              values={filters}
+              options={graph.filters}
+              clusters={clusterNames}
+              onChange={setFilters}
+            />
           </div>
         ) : null}
-        {notice ? <Banner tone="warning">{notice}</Banner> : null}
+        <FilterNotice
+          unknown={search === initialSearch ? unknownFilters : []}
+          showing={initialSearch ? "the map for the other filters" : "the whole map"}
+        />
         {!graph.metrics.configured && !fleetEmpty ? (
           <Banner tone="info">
             {demoWithoutPrometheus ? (

@@ -1,18 +1,23 @@
 import type { Metadata } from "next";
 import { AddClusterButton } from "@/components/clusters/add-cluster-dialog";
-import { ClustersTable } from "@/components/clusters/clusters-table";
+import { parseClusterSort } from "@/components/clusters/cluster-list-view";
 import { NoClusters } from "@/components/clusters/no-clusters";
 import { StaleCallout } from "@/components/clusters/stale-callout";
-import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { listClusters } from "@/lib/services/clusters";
 import { requireUser } from "../../require-user";
+import { ClustersClient } from "./clusters-client";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Clusters" };
 
-export default async function ClustersPage() {
+type ClustersPageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+export default async function ClustersPage({ searchParams }: ClustersPageProps) {
   const user = await requireUser();
+  const params = await searchParams;
   const isAdmin = user.role === "admin";
   const clusters = await listClusters();
   const stale = clusters.filter((c) => c.stale);
@@ -34,9 +39,11 @@ export default async function ClustersPage() {
       ) : (
         <div className="space-y-4">
           <StaleCallout clusters={stale} />
-          <Card className="overflow-hidden">
-            <ClustersTable clusters={clusters} />
-          </Card>
+          <ClustersClient
+            clusters={clusters}
+            initialSearch={first(params.q)?.slice(0, 100) ?? ""}
+            initialSort={parseClusterSort(first(params.sort), first(params.dir))}
+          />
         </div>
       )}
     </>

@@ -6,6 +6,7 @@ import { AcceptClusterCallout } from "@/components/clusters/accept-cluster-callo
 import { AgentPanel } from "@/components/clusters/agent-panel";
 import { ClusterDangerZone } from "@/components/clusters/cluster-danger-zone";
 import { ClusterMeta } from "@/components/clusters/cluster-meta";
+import { EditClusterButton } from "@/components/clusters/edit-cluster-dialog";
 import { ClusterServicesTable } from "@/components/clusters/cluster-services-table";
 import { MeshesTable } from "@/components/clusters/meshes-table";
 import { StaleCallout } from "@/components/clusters/stale-callout";
@@ -51,6 +52,19 @@ export default async function ClusterPage({ params }: ClusterPageProps) {
           </nav>
         }
         title={cluster.displayName || cluster.name}
+        actions={
+          isAdmin ? (
+            <EditClusterButton
+              cluster={{
+                name: cluster.name,
+                displayName: cluster.displayName,
+                region: cluster.region,
+                labels: cluster.labels,
+                version: cluster.version,
+              }}
+            />
+          ) : undefined
+        }
         description={
           <span className="font-mono text-xs">
             {cluster.name} · {cluster.region}

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { splitUnknownFilters } from "@/lib/domain/unknown-filters";
 import { globalServiceQuerySchema, type GlobalServiceQuery } from "@/lib/model/inventory";
 import { listClusters } from "@/lib/services/clusters";
 import { listGlobalServices } from "@/lib/services/catalog";
@@ -25,21 +26,23 @@ function parseQuery(raw: Record<string, string | string[] | undefined>): GlobalS
 
 export default async function ServicesPage({ searchParams }: ServicesPageProps) {
   await requireUser();
-  const query = parseQuery(await searchParams);
-  const filtered = Object.keys(query).length > 0;
-  const [items, all, clusters] = await Promise.all([
-    listGlobalServices(query),
-    filtered ? listGlobalServices({}) : null,
-    listClusters(),
-  ]);
-  const namespaces = [...new Set((all ?? items).map((s) => s.namespace))].sort();
-  const total = (all ?? items).length;
+  const asked = parseQuery(await searchParams);
+  const [all, clusters] = await Promise.all([listGlobalServices({}), listClusters()]);
+  const namespaces = [...new Set(all.map((s) => s.namespace))].sort();
+  // A cluster or namespace that names nothing is dropped and said so, not answered "no match".
+  const { kept: query, unknown } = splitUnknownFilters(asked, {
+    cluster: { label: "cluster", values: clusters.map((c) => c.name) },
+    namespace: { label: "namespace", values: namespaces },
+  });
+  const items = Object.keys(query).length > 0 ? await listGlobalServices(query) : all;
+  const total = all.length;
 
   return (
     <ServicesClient
       key={JSON.stringify(query)}
       initialQuery={query}
       initialData={{ items, errors: [] }}
+      unknownFilters={unknown}
       total={total}
       clusters={clusters.map((c) => ({ name: c.name, displayName: c.displayName }))}
       namespaces={namespaces}

@@ -1,8 +1,9 @@
 "use client";
 
 import clsx from "clsx";
-import { SearchX, TriangleAlert } from "lucide-react";
+import { SearchX } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
+import type { UnknownFilter } from "@/lib/domain/unknown-filters";
 import type { GlobalServiceQuery } from "@/lib/model/inventory";
 import {
   globalServiceSearch,
@@ -17,6 +18,8 @@ import {
 } from "@/components/services/service-filters";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { FilterNotice } from "@/components/filters/filter-notice";
+import { Banner } from "@/components/ui/banner";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { PageHeader } from "@/components/ui/page-header";
@@ -31,6 +34,8 @@ type ServicesClientProps = {
   total: number;
   clusters: { name: string; displayName: string }[];
   namespaces: string[];
+  /** Filter values from the URL that name nothing, dropped by the server. */
+  unknownFilters: UnknownFilter[];
 };
 
 function toFilters(q: GlobalServiceQuery): ServiceFilterValues {
@@ -85,6 +90,7 @@ export function ServicesClient({
   total,
   clusters,
   namespaces,
+  unknownFilters,
 }: ServicesClientProps) {
   const [filters, setFilters] = useState<ServiceFilterValues>(() => toFilters(initialQuery));
   const debouncedQ = useDebounced(filters.q, SEARCH_DEBOUNCE_MS);
@@ -140,16 +146,18 @@ export function ServicesClient({
           fetching={isFetching && !isPending}
           onChange={setFilters}
         />
+        <FilterNotice
+          unknown={search === initialSearch ? unknownFilters : []}
+          showing={
+            Object.keys(initialQuery).length > 0
+              ? "every service that matches the other filters"
+              : "every service"
+          }
+        />
         {partialErrors.length > 0 ? (
-          <div
-            role="status"
-            className="flex items-start gap-2 border-b border-amber-300 bg-amber-50 px-4 py-2 text-[13px] text-amber-900 dark:border-amber-500/40 dark:bg-amber-500/10 dark:text-amber-200"
-          >
-            <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-            <span>
-              Partial results: {partialErrors.map((e) => `${e.source} (${e.message})`).join("; ")}
-            </span>
-          </div>
+          <Banner tone="warning">
+            Partial results: {partialErrors.map((e) => `${e.source} (${e.message})`).join("; ")}
+          </Banner>
         ) : null}
         {error && !data ? (
           <div className="p-4">
