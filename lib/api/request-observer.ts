@@ -1,12 +1,13 @@
 // Every API request, observed once by the route wrapper (lib/auth/with-auth.ts): a request id
 // (the caller's X-Request-Id when it is a sane token, else a new one) on the response and on
 // every log line written while serving it, the request duration by route pattern and status
-// (meridian_http_request_duration_seconds), and one log line — for changes, failures and slow
-// reads only, so a fleet's agents polling every few seconds do not flood the log.
+// (meridian_http_request_duration_seconds), and one log line: at info level for people's
+// changes, failures and slow requests, at debug level for the rest, so a fleet's agents
+// reporting every few seconds do not flood the log.
 import { randomUUID } from "node:crypto";
 import { log, withRequestId } from "@/lib/infra/log";
 import { planeMetrics } from "@/lib/infra/metrics";
-import type { AgentApiRequest, Params } from "./route-types";
+import type { AgentApiRequest, Params, RouteAccess } from "./route-types";
 
 export const REQUEST_ID_HEADER = "x-request-id";
 const SANE_ID = /^[A-Za-z0-9._:-]{8,128}$/;
@@ -47,6 +48,7 @@ export function routePattern(pathname: string, params: Params): string {
 /** Runs `serve` as one observed request (see the file's header). */
 export async function observeRequest(
   req: AgentApiRequest,
+  access: RouteAccess,
   params: () => Promise<Params>,
   serve: () => Promise<Response>,
 ): Promise<Response> {
@@ -64,11 +66,12 @@ export async function observeRequest(
   } catch {
     // An immutable response (a redirect); the id is still on the log line.
   }
-  if (!READS.has(req.method) || status >= 400 || ms >= SLOW_MS) {
-    const fields = { requestId, method: req.method, route, status, ms: Math.round(ms) };
-    if (status >= 500) log.error("request", fields);
-    else if (status >= 400) log.warn("request", fields);
-    else log.info("request", fields);
-  }
+  const fields = { requestId, method: req.method, route, status, ms: Math.round(ms) };
+  if (status >= 500) log.error("request", fields);
+  else if (status >= 400) log.warn("request", fields);
+  // Agents report and acknowledge all day long: their successes only at debug level.
+  else if ((!READS.has(req.method) && access !== "agent") || ms >= SLOW_MS)
+    log.info("request", fields);
+  else log.debug("request", fields);
   return response;
 }

@@ -38,6 +38,7 @@ function guard<R extends AgentApiRequest>(
   const handler = async (req: R, ctx: RouteContext) =>
     observeRequest(
       req,
+      access,
       async () => (await ctx.params) ?? {},
       async () => {
         try {
