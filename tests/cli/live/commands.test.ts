@@ -283,4 +283,19 @@ describe("meridian against a running app", () => {
     expect(leaves.filter((c) => !succeeded.has(c))).toEqual([]);
     expect([...codes].sort()).toEqual([0, 1, 2]);
   });
+
+  it("the app logged the CLI's changes as JSON lines with request ids, and no token", () => {
+    const lines = app
+      .log()
+      .split("\n")
+      .filter((l) => l.startsWith("{"))
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    const requests = lines.filter((l) => l.msg === "request");
+    expect(requests.some((l) => l.method === "POST" && l.route === "/api/v1/change-sets")).toBe(
+      true,
+    );
+    for (const l of requests) expect(l.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    for (const secret of [admin, viewer, "cli-Live-Passw0rd"])
+      expect(app.log()).not.toContain(secret);
+  });
 });
