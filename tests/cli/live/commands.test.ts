@@ -57,7 +57,8 @@ function meridian(
       const r = { code: code ?? -1, out, err };
       codes.add(r.code);
       if (r.code === 0) {
-        const words = args.filter((a) => !a.startsWith("-"));
+        // The command path: the words before the first option, once global `-o <form>` is out.
+        const words = args.filter((a, i) => !a.startsWith("-") && args[i - 1] !== "-o");
         for (let n = words.length; n > 0; n--)
           succeeded.add(["meridian", ...words.slice(0, n)].join(" "));
       }
