@@ -29,8 +29,9 @@ export default function checkServerLogs(): void {
       ),
     );
   }
-  if (requests < 10)
-    throw new Error(`the server logs hold ${requests} request lines: the capture is not working`);
+  // Changes and failures are logged at info level and up: any spec run makes some.
+  if (requests === 0)
+    throw new Error("the server logs hold no request line: the capture is not working");
   if (found.length) throw new Error(`secrets in the server logs:\n${found.join("\n")}`);
   console.log(`server logs: ${requests} request lines, no secret (${files.join(", ")})`);
 }
