@@ -20,7 +20,8 @@ export async function register(): Promise<void> {
   const metricsPort = env().MERIDIAN_METRICS_PORT;
   if (metricsPort) {
     const { startProcessMetricsListener } = await import("./lib/infra/process-metrics");
-    await startProcessMetricsListener(metricsPort);
+    const { refreshPlaneGauges } = await import("./lib/services/plane-metrics");
+    await startProcessMetricsListener(metricsPort, "0.0.0.0", refreshPlaneGauges);
     log.info("process metrics listening", { port: metricsPort });
   }
   const port = env().MERIDIAN_AGENT_PORT;

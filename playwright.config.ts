@@ -6,6 +6,7 @@ import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { E2E_ADMIN } from "./e2e/helpers/credentials";
 import { SSO_CLIENT, SSO_ROLES, ssoPorts } from "./e2e/helpers/sso";
+import { serverLogFile, teeTo } from "./e2e/helpers/server-log";
 
 const CHROMIUM = process.env.MERIDIAN_E2E_CHROMIUM ?? "/usr/bin/chromium";
 const PORT = Number(process.env.MERIDIAN_E2E_PORT ?? 3210);
@@ -55,6 +56,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [["list"], ["html", { open: "never", outputFolder: "playwright-report" }]],
+  // The servers' captured output must hold no secret (e2e/helpers/server-log.ts).
+  globalTeardown: "./e2e/server-log-teardown.ts",
   use: {
     baseURL: BASE_URL,
     viewport: { width: 1280, height: 800 },
@@ -104,7 +107,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `${START} --demo --reset --port ${PORT}`,
+      command: teeTo(`${START} --demo --reset --port ${PORT}`, serverLogFile(PORT)),
       url: `${BASE_URL}/api/healthz`,
       // The first run builds the app (one to two minutes) before it starts.
       timeout: 300_000,
@@ -137,7 +140,7 @@ export default defineConfig({
     },
     {
       // Built by the demo server above; its own embedded database unless CI hands it one.
-      command: `${START} --no-build --reset --port ${SSO.app}`,
+      command: teeTo(`${START} --no-build --reset --port ${SSO.app}`, serverLogFile(SSO.app)),
       url: `${SSO_URL}/api/healthz`,
       timeout: 120_000,
       reuseExistingServer: !CI,

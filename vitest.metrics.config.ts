@@ -1,5 +1,7 @@
 // Vitest config for the metrics suite: real Prometheus servers fed by traffic
-// generators (tests/metrics/prometheus-harness.ts). No database. Run: npm run test:metrics
+// generators (tests/metrics/prometheus-harness.ts), and the plane's own /metrics scraped by one
+// (plane-metrics.test.ts, which also needs Meridian's database: embedded, or TEST_DATABASE_URL).
+// Run: npm run test:metrics
 import path from "node:path";
 
 import { defineConfig } from "vitest/config";
@@ -16,6 +18,8 @@ export default defineConfig({
   },
   test: {
     include: ["tests/metrics/**/*.test.ts"],
+    globalSetup: ["tests/setup/db-global-setup.ts"],
+    setupFiles: ["tests/setup/db-env.ts"],
     environment: "node",
     // Each file starts its own fleet of Prometheus servers: one file at a time on 2 cores.
     fileParallelism: false,

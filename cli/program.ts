@@ -9,6 +9,7 @@ import { registerAdminCommands } from "./commands/admin";
 import { registerChangeCommands } from "./commands/changes";
 import { registerInventoryCommands } from "./commands/inventory";
 import { registerCompileCommand } from "./commands/compile";
+import { registerExportCommand } from "./commands/export";
 
 export function buildProgram(io: CliIo): Command {
   const program = new Command("meridian")
@@ -43,6 +44,7 @@ export function buildProgram(io: CliIo): Command {
   registerChangeCommands(program, run);
   registerAdminCommands(program, run);
   registerCompileCommand(program, run);
+  registerExportCommand(program, run);
 
   // Every command, at every depth, writes through `io` and throws instead of exiting.
   // Help is wrapped at 100 columns wherever it runs, so docs/cli.md is the same on every machine.

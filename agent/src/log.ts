@@ -1,8 +1,8 @@
-import { redact } from "../../lib/agent-protocol/redact";
+import { createJsonLog } from "../../lib/agent-protocol/json-log";
 
 type Fields = Record<string, unknown>;
 
-/** Structured JSON log lines on stdout, secrets redacted (the agent's logs are shipped as is). */
+/** Structured JSON log lines (pino) on stdout, secrets redacted (the agent's logs are shipped as is). */
 export type AgentLog = {
   info: (msg: string, fields?: Fields) => void;
   warn: (msg: string, fields?: Fields) => void;
@@ -13,14 +13,8 @@ export function createLog(
   base: Fields = {},
   out: (line: string) => void = (l) => process.stdout.write(l),
 ): AgentLog {
-  const write =
-    (level: string) =>
-    (msg: string, fields: Fields = {}) =>
-      out(
-        redact(JSON.stringify({ level, time: new Date().toISOString(), msg, ...base, ...fields })) +
-          "\n",
-      );
-  return { info: write("info"), warn: write("warn"), error: write("error") };
+  const { info, warn, error } = createJsonLog({ base, write: out });
+  return { info, warn, error };
 }
 
 /** A log that drops everything (tests, benchmarks). */

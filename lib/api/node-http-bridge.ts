@@ -71,9 +71,11 @@ export async function serveWithHandler(
     res.destroy();
     return;
   }
+  const url = new URL(req.url ?? "/", origin);
   const request: AgentApiRequest = {
+    method: req.method ?? "GET",
     headers: headerReader(req),
-    nextUrl: { searchParams: new URL(req.url ?? "/", origin).searchParams },
+    nextUrl: { pathname: url.pathname, searchParams: url.searchParams },
     signal: abort.signal,
     text: async () => payload?.toString("utf8") ?? "",
   };

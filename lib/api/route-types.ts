@@ -12,8 +12,9 @@ export type RouteContext = { params: Promise<Params> };
  * call the construction of a web Request and its body stream.
  */
 export type AgentApiRequest = {
+  method: string;
   headers: Pick<Headers, "get">;
-  nextUrl: { searchParams: URLSearchParams };
+  nextUrl: { pathname: string; searchParams: URLSearchParams };
   signal: AbortSignal;
   text(): Promise<string>;
 };

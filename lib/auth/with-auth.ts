@@ -4,6 +4,7 @@ import type { RoleName } from "@/lib/model/inventory";
 import { ApiError } from "@/lib/api/errors";
 import { errorResponse } from "@/lib/api/respond";
 import { requireStorableRequest } from "@/lib/api/storable-text";
+import { observeRequest } from "@/lib/api/request-observer";
 import type {
   AgentApiRequest,
   AgentRouteHandler,
@@ -34,14 +35,20 @@ function guard<R extends AgentApiRequest>(
   access: RouteAccess,
   run: (req: R, ctx: RouteContext) => Promise<Response>,
 ): (req: R, ctx: RouteContext) => Promise<Response> {
-  const handler = async (req: R, ctx: RouteContext) => {
-    try {
-      requireStorableRequest(req.nextUrl.searchParams, await ctx.params);
-      return await run(req, ctx);
-    } catch (error) {
-      return errorResponse(error);
-    }
-  };
+  const handler = async (req: R, ctx: RouteContext) =>
+    observeRequest(
+      req,
+      access,
+      async () => (await ctx.params) ?? {},
+      async () => {
+        try {
+          requireStorableRequest(req.nextUrl.searchParams, await ctx.params);
+          return await run(req, ctx);
+        } catch (error) {
+          return errorResponse(error);
+        }
+      },
+    );
   WRAPPED_HANDLERS.add(handler);
   ROUTE_ACCESS.set(handler, access);
   return handler;

@@ -1,6 +1,7 @@
 // Prometheus HTTP API client: /api/v1/query and /api/v1/query_range, with timeouts, a
 // per-source concurrency limit, a short TTL cache and redirect refusal.
 // https://prometheus.io/docs/prometheus/latest/querying/api/
+import { planeMetrics } from "@/lib/infra/metrics";
 import { Semaphore } from "@/lib/infra/semaphore";
 import { ResponseTooLargeError } from "@/lib/metrics/pinned-fetch";
 import { ApiResponseSchema, type QueryData } from "@/lib/metrics/prometheus-schema";
@@ -147,7 +148,23 @@ export function createPrometheusClient(options: PrometheusClientOptions = {}): P
     });
   }
 
-  async function request<T>(
+  /** {@link requestOnce} timed and counted per source (meridian_prometheus_query_*). */
+  async function request<T>(...args: Parameters<typeof requestOnce<T>>): Promise<T> {
+    const metrics = planeMetrics();
+    const source = args[0].name;
+    const end = metrics.prometheusDuration.labels(source).startTimer();
+    try {
+      return await requestOnce(...args);
+    } catch (err) {
+      const kind = err instanceof PrometheusQueryError ? err.kind : "internal";
+      metrics.prometheusErrors.labels(source, kind).inc();
+      throw err;
+    } finally {
+      end();
+    }
+  }
+
+  async function requestOnce<T>(
     source: PrometheusSource,
     path: string,
     params: URLSearchParams,

@@ -33,6 +33,14 @@ export const clusterStateSchema = z.object({
 });
 export type ClusterState = z.infer<typeof clusterStateSchema>;
 
+/** GET …/desired?format=: JSON (desired and observed) or the GitOps YAML stream of the desired resources. */
+export const clusterDesiredQuerySchema = z.object({
+  format: z
+    .enum(["json", "yaml"])
+    .default("json")
+    .meta({ description: "json: desired and observed state; yaml: the resources as applied" }),
+});
+
 /** PUT …/desired: the generation now desired, and whether the resources changed. */
 export const desiredWrittenSchema = z.object({
   generation: z.number().int(),

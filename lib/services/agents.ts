@@ -32,6 +32,7 @@ import { findCluster, markSimulated, touchCluster } from "@/lib/store/clusters";
 import { announceRevokedLocally, ensureListening } from "@/lib/store/desired-notify";
 import { transaction, type Tx } from "@/lib/store/transaction";
 import { rollUpChangeSets } from "@/lib/services/change-sets";
+import { planeMetrics } from "@/lib/infra/metrics";
 import { applyClusterDelta, applyClusterSnapshot } from "@/lib/services/inventory";
 
 const JOIN_TOKEN_TTL_HOURS = 24;
@@ -241,6 +242,9 @@ export async function acceptStatus(p: AgentPrincipal, status: StatusReport): Pro
       `Generation ${status.generation} was never issued for this cluster`,
     );
   }
+  const outcome = failures.length ? "failed" : "applied";
+  for (const seconds of written.settledAfterSeconds)
+    planeMetrics().propagation.labels(outcome).observe(seconds);
   // Only when this acknowledgement settled a change set's cluster (rare next to heartbeats).
   if (written.changeSets.length) await rollUpChangeSets(written.changeSets);
 }

@@ -10,6 +10,7 @@ import { findCluster, findObserved } from "@/lib/store/clusters";
 import { transaction } from "@/lib/store/transaction";
 import { recordAudit } from "@/lib/store/audit";
 import { type Actor } from "@/lib/model/actor";
+import { yamlStream } from "@/lib/meshes/gitops-tree";
 import {
   announceDesiredChange,
   readDesiredState,
@@ -21,6 +22,15 @@ export async function getClusterState(clusterName: string) {
   const cluster = await findObserved(clusterName);
   if (!cluster) throw notFound("Cluster");
   return { desired: await readDesiredState(clusterName), observed: cluster.observed };
+}
+
+/**
+ * The cluster's desired resources as the GitOps YAML stream: each document the object the agent
+ * applies, byte for byte a file of `meridian export`.
+ */
+export async function getDesiredYaml(clusterName: string): Promise<string> {
+  if (!(await findObserved(clusterName))) throw notFound("Cluster");
+  return yamlStream((await readDesiredState(clusterName)).resources);
 }
 
 /** Whole objects carry Meridian's managed-by label (the agent prunes only those). */

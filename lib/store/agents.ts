@@ -129,12 +129,25 @@ export type StatusRow = {
  * (lib/infra/micro-batch.ts): a hundred agents acknowledging one intent change must not each
  * queue for a pooled connection. The generation check gates every write per row, so an unknown
  * generation changes nothing for that cluster and does not affect the others. Answers whether
- * the generation was accepted, and the pending change sets the acknowledgement touched.
+ * the generation was accepted, the pending change sets the acknowledgement touched, and how long
+ * after its commit each change set it settled here was settled (the propagation histogram).
  */
-export const writeStatus = microBatch<StatusRow, { accepted: boolean; changeSets: string[] }>(
+/** What one acknowledgement wrote; `settledAfterSeconds`: commit → now, per change set it settled. */
+export type StatusWritten = {
+  accepted: boolean;
+  changeSets: string[];
+  settledAfterSeconds: number[];
+};
+
+export const writeStatus = microBatch<StatusRow, StatusWritten>(
   async (rows) => {
     const out = await pool().$queryRaw<
-      { cluster: string; accepted: boolean; changeSets: string[] | null }[]
+      {
+        cluster: string;
+        accepted: boolean;
+        changeSets: string[] | null;
+        settled: number[] | null;
+      }[]
     >`
     WITH input AS (
       SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(cluster text,
@@ -167,12 +180,19 @@ export const writeStatus = microBatch<StatusRow, { accepted: boolean; changeSets
         JOIN "ChangeSetCluster" c ON c."clusterName" = a.cluster AND c.status <> 'pending'
           AND c.generation <= a.generation
         JOIN "ChangeSet" s ON s.id = c."changeSetId" AND s.status = 'pending'
-        WHERE a.cluster = i.cluster) x) AS "changeSets"
+        WHERE a.cluster = i.cluster) x) AS "changeSets",
+      (SELECT array_agg(EXTRACT(EPOCH FROM clock_timestamp() - s."createdAt")::float8)
+        FROM change_sets cs JOIN "ChangeSet" s ON s.id = cs."changeSetId"
+        WHERE cs."clusterName" = i.cluster) AS settled
     FROM input i`;
     const byCluster = new Map(out.map((r) => [r.cluster, r]));
     return rows.map((r) => {
       const row = byCluster.get(r.cluster);
-      return { accepted: Boolean(row?.accepted), changeSets: row?.changeSets ?? [] };
+      return {
+        accepted: Boolean(row?.accepted),
+        changeSets: row?.changeSets ?? [],
+        settledAfterSeconds: row?.settled ?? [],
+      };
     });
   },
   (row) => row.cluster,

@@ -207,3 +207,10 @@ export async function rollUpChangeSets(ids: readonly string[]): Promise<void> {
     ]);
   }
 }
+
+/** How many change sets hold each status (statuses with none are left out). */
+export async function countChangeSetsByStatus(): Promise<Record<string, number>> {
+  const rows = await client().$queryRaw<{ status: string; n: number }[]>`
+    SELECT status::text AS status, count(*)::int AS n FROM "ChangeSet" GROUP BY status`;
+  return Object.fromEntries(rows.map((r) => [r.status, r.n]));
+}

@@ -157,3 +157,9 @@ export function watchDesiredChanges(clusterName: string): DesiredWatch {
     },
   };
 }
+
+/** Clusters with a desired-state watch open on this replica: their agents' streams or long-polls. */
+export function watchedClusterCount(): number {
+  return hub.emitter.eventNames().filter((n) => n !== REVOKED && hub.emitter.listenerCount(n) > 0)
+    .length;
+}

@@ -2,7 +2,7 @@
 // or Postgres with TEST_DATABASE_URL), in-process through the route-fetch transport double:
 // its output in each form, its exit codes (0 success, 1 a failed call, 2 a usage error), and
 // that every answer is parsed with the API's own schemas.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -244,6 +244,39 @@ describe("meridian, intent and change sets", () => {
     expect(done.out).toMatch(/^east-2: pending$/m);
     expect(done.out).toMatch(/^east-2: applied$/m);
     expect(done.out.trimEnd().split("\n").at(-1)).toBe(`#${number} applied`);
+  });
+
+  it("export writes each cluster's tree, byte for byte the API's ?format=yaml", async () => {
+    const out = path.join(dir, "gitops");
+    const r = await meridian(["export", "--dir", out, "-o", "json"]);
+    expect(r.code, r.err).toBe(0);
+    const written = json<{ cluster: string; resources: number }[]>(r);
+    const east2 = written.find((w) => w.cluster === "east-2");
+    expect(east2?.resources).toBeGreaterThan(0);
+    expect(readdirSync(out).sort()).toEqual(written.map((w) => w.cluster).sort());
+    const kustomization = parse(
+      readFileSync(path.join(out, "east-2", "kustomization.yaml"), "utf8"),
+    ) as { kind: string; resources: string[] };
+    expect(kustomization.kind).toBe("Kustomization");
+    expect(kustomization.resources).toHaveLength(east2!.resources);
+    expect(readdirSync(path.join(out, "east-2")).sort()).toEqual(
+      [...kustomization.resources, "kustomization.yaml"].sort(),
+    );
+    const res = await transport("http://meridian.test/api/v1/clusters/east-2/desired?format=yaml", {
+      headers: { authorization: `Bearer ${viewer}` },
+    });
+    expect(res.headers.get("content-type")).toMatch(/^application\/yaml/);
+    expect(await res.text()).toBe(
+      kustomization.resources
+        .map((f) => `---\n${readFileSync(path.join(out, "east-2", f), "utf8")}`)
+        .join(""),
+    );
+    // A second export of one cluster drops files of resources no longer desired.
+    writeFileSync(path.join(out, "east-2", "gone.yaml"), "kind: Gone\n");
+    expect((await meridian(["export", "--dir", out, "--cluster", "east-2"])).code).toBe(0);
+    expect(readdirSync(path.join(out, "east-2"))).not.toContain("gone.yaml");
+    expect((await meridian(["export", "--dir", out, "--cluster", "mars-9"])).code).toBe(1);
+    expect((await meridian(["export"])).code).toBe(2);
   });
 
   it("rollback writes the inverse change set", async () => {

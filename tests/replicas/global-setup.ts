@@ -6,10 +6,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { buildIsStale } from "../../scripts/lib/build";
 import { migrateDeploy } from "../../scripts/lib/migrate";
-import { run } from "../../scripts/lib/processes";
-import { ROOT } from "../../scripts/lib/root";
+import { ensureBuild } from "./build";
 import { startPostgres, stopPostgres } from "./postgres";
 
 declare module "vitest" {
@@ -23,14 +21,7 @@ declare module "vitest" {
 const PG_PORT = Number(process.env.MERIDIAN_REPLICAS_PG_PORT ?? 4790);
 
 export default async function setup(project: TestProject) {
-  if (buildIsStale(ROOT)) {
-    console.log("replicas: building the app once for both replicas (next build)");
-    await run(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "build"], {
-      cwd: ROOT,
-      quiet: true,
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
-    });
-  }
+  await ensureBuild("replicas");
   const dataDir = mkdtempSync(path.join(tmpdir(), "meridian-replicas-pg-"));
   const serverUrl = await startPostgres(PG_PORT, dataDir);
   const admin = new pg.Client({ connectionString: serverUrl });

@@ -44,9 +44,20 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   }
 }
 
-/** Start replica `name` ("a" or "b") on the suite's database; resolves once both ports serve. */
-export async function startReplica(name: keyof typeof REPLICA_PORTS): Promise<Replica> {
-  const { port, agentPort } = REPLICA_PORTS[name];
+/** Where a replica runs, when not one of the replicas suite's own (the CLI suite's app). */
+export type ReplicaPlacement = {
+  port: number;
+  agentPort: number;
+  databaseUrl: string;
+  poolMax?: number;
+};
+
+/**
+ * Start replica `name` ("a" or "b") on the suite's database — or, with `placement`, an app of
+ * that name on those ports and that database; resolves once both ports serve.
+ */
+export async function startReplica(name: string, placement?: ReplicaPlacement): Promise<Replica> {
+  const { port, agentPort } = placement ?? REPLICA_PORTS[name as keyof typeof REPLICA_PORTS];
   const dir = mkdtempSync(path.join(tmpdir(), `meridian-replica-${name}-`));
   const logFile = path.join(dir, "replica.log");
   const out = openSync(logFile, "a");
@@ -69,9 +80,9 @@ export async function startReplica(name: keyof typeof REPLICA_PORTS): Promise<Re
       stdio: ["ignore", out, out],
       env: {
         ...process.env,
-        DATABASE_URL: inject("replicasDatabaseUrl"),
+        DATABASE_URL: placement?.databaseUrl ?? inject("replicasDatabaseUrl"),
         MERIDIAN_DATA_DIR: dir,
-        MERIDIAN_DB_POOL_MAX: "10",
+        MERIDIAN_DB_POOL_MAX: String(placement?.poolMax ?? 10),
         // Both replicas sign sessions with the same secret, as the plane's chart sets it.
         NEXTAUTH_SECRET: "replicas-suite-secret-0123456789abcdef",
         NEXTAUTH_URL: `http://127.0.0.1:${port}`,

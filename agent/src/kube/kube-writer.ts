@@ -15,6 +15,7 @@ import {
   type DesiredResource,
   type ResourceResult,
 } from "../../../lib/agent-protocol/messages";
+import { appliedObject } from "../../../lib/agent-protocol/applied-object";
 import type { ResourceWriter } from "../cluster";
 import { SILENT_LOG, type AgentLog } from "../log";
 import {
@@ -129,15 +130,8 @@ export class KubeWriter implements ResourceWriter {
       if (foreign) return this.mergeExports(desired, foreign, desired);
     }
     const shared = isSharedKind(desired);
-    const body = structuredClone(desired) as Obj;
-    // Owned objects must carry the label prune finds them by. Shared objects (someone
-    // else's Service) must not get it: Helm and others set app.kubernetes.io/managed-by
-    // themselves, and taking it over would be a conflict or, worse, a lie.
-    if (!shared)
-      body.metadata = {
-        ...body.metadata,
-        labels: { ...body.metadata?.labels, [MANAGED_BY_LABEL]: MANAGED_BY_VALUE },
-      };
+    // The same body the GitOps export writes (lib/agent-protocol/applied-object.ts).
+    const body = appliedObject(desired) as Obj;
     try {
       // Read first: an apply that changes nothing keeps the resourceVersion, which is how
       // "unchanged" is told from "applied" (a no-op apply does not bump it).

@@ -1,10 +1,14 @@
-// The kinds Meridian writes into clusters, and how the agent may touch each.
+// The kinds Meridian writes into clusters, and how the agent may touch each. The shared
+// (decorate-only) kinds live in lib/agent-protocol/applied-object.ts: the GitOps export uses them too.
+import { groupKind, type KindRef } from "../../../lib/agent-protocol/applied-object";
 
-/** A kind, by the apiVersion used to list it. */
-export interface KindRef {
-  apiVersion: string;
-  kind: string;
-}
+export {
+  SHARED_KINDS,
+  groupKind,
+  groupOf,
+  isSharedKind,
+  type KindRef,
+} from "../../../lib/agent-protocol/applied-object";
 
 /**
  * Kinds Meridian creates and owns outright (labelled app.kubernetes.io/managed-by=meridian):
@@ -26,43 +30,12 @@ export const OWNED_KINDS: readonly KindRef[] = [
 ];
 
 /**
- * Kinds Meridian only decorates: it server-side-applies a partial object (Linkerd's
- * `mirror.linkerd.io/exported` label, Cilium's `service.cilium.io/global|shared`
- * annotations) onto objects someone else owns. They are NEVER created or deleted by the
- * agent: a partial object no longer desired is "released" by applying it empty, which
- * drops exactly the fields our field manager owned (server-side apply semantics).
- * https://kubernetes.io/docs/reference/using-api/server-side-apply/#field-management
- */
-export const SHARED_KINDS: readonly KindRef[] = [
-  { apiVersion: "v1", kind: "Service" },
-  // Meridian only sets selector fields on the Link that `linkerd multicluster link` made; it
-  // has no gateway address or credentials to build one (lib/meshes/linkerd.ts).
-  { apiVersion: "multicluster.linkerd.io/v1alpha2", kind: "Link" },
-];
-
-/**
  * Kinds the agent creates (labelled as Meridian's) but never prunes. A Namespace, created when an
  * intent sets createNamespace, is one: deleting it would delete everything anyone put in it.
  */
 export const CREATE_ONLY_KINDS: readonly KindRef[] = [{ apiVersion: "v1", kind: "Namespace" }];
 
-/** The API group of an apiVersion ("" for the core group). */
-export function groupOf(apiVersion: string): string {
-  const slash = apiVersion.indexOf("/");
-  return slash < 0 ? "" : apiVersion.slice(0, slash);
-}
-
-/** group/kind, the identity of a kind across its served versions. */
-export function groupKind(ref: KindRef): string {
-  return `${groupOf(ref.apiVersion)}/${ref.kind}`;
-}
-
 /** Whether `ref` is a create-only kind (never pruned). */
 export function isCreateOnlyKind(ref: KindRef): boolean {
   return CREATE_ONLY_KINDS.some((k) => groupKind(k) === groupKind(ref));
-}
-
-/** Whether `ref` is a shared (decorate-only) kind. */
-export function isSharedKind(ref: KindRef): boolean {
-  return SHARED_KINDS.some((k) => groupKind(k) === groupKind(ref));
 }

@@ -6,6 +6,7 @@ import { topologyQuerySchema } from "@/lib/graph/query";
 import { topologySchema } from "@/lib/graph/schema";
 import {
   agentRevokedSchema,
+  clusterDesiredQuerySchema,
   clusterStateSchema,
   desiredWrittenSchema,
   issuedJoinTokenSchema,
@@ -155,14 +156,17 @@ export const INVENTORY_PATHS: ZodOpenApiPathsObject = {
   "/api/v1/clusters/{name}/desired": {
     get: operation({
       id: "getClusterDesired",
-      summary: "Get a cluster's desired and observed state",
+      summary: "Get a cluster's desired and observed state, or its desired resources as YAML",
       tag: "Agents",
       access: "viewer",
       path: cluster,
+      query: clusterDesiredQuerySchema,
       ok: {
         status: 200,
-        description: "Desired resources and the last acknowledgement",
+        description:
+          "Desired resources and the last acknowledgement; with format=yaml, the resources as the agent applies them, one YAML document each (the files of `meridian export`)",
         schema: clusterStateSchema,
+        alternatives: { "application/yaml": z.string() },
       },
       errors: { 404: NO_CLUSTER },
     }),
