@@ -85,3 +85,44 @@ export const trustViewSchema = z.object({
   generatedAt: isoDate,
 });
 export type TrustView = z.infer<typeof trustViewSchema>;
+
+/**
+ * A SPIFFE trust domain name as the bundle endpoint's path takes it: lower-case letters,
+ * digits, '.', '-' and '_' (the SPIFFE ID standard's trust-domain characters).
+ * https://github.com/spiffe/spiffe/blob/main/standards/SPIFFE-ID.md#21-trust-domain
+ */
+export const trustDomainParamSchema = z
+  .string()
+  .min(1)
+  .max(255)
+  .regex(
+    /^[a-z0-9._-]+$/,
+    "trust domain must be lower-case letters, digits, '.', '-' and '_' (a SPIFFE trust domain)",
+  );
+
+/** One x509-svid key of a SPIFFE bundle: the root's public key as a JWK, and the root in x5c. */
+export const spiffeJwkSchema = z.object({
+  use: z.literal("x509-svid"),
+  kty: z.enum(["EC", "RSA"]),
+  crv: z.string().optional(),
+  x: z.string().optional(),
+  y: z.string().optional(),
+  n: z.string().optional(),
+  e: z.string().optional(),
+  /** Exactly one certificate: the root, DER in standard base64. */
+  x5c: z.array(z.string()).length(1),
+});
+
+/**
+ * A SPIFFE bundle (a JWKS document with the SPIFFE parameters), as SPIFFE federation's
+ * https_web profile fetches it.
+ * https://github.com/spiffe/spiffe/blob/main/standards/SPIFFE_Trust_Domain_and_Bundle.md
+ */
+export const spiffeBundleSchema = z.object({
+  keys: z.array(spiffeJwkSchema),
+  /** Increases whenever the roots served for the trust domain change. */
+  spiffe_sequence: z.number().int().min(1),
+  /** Seconds after which a consumer should fetch the bundle again. */
+  spiffe_refresh_hint: z.number().int().min(1),
+});
+export type SpiffeBundle = z.infer<typeof spiffeBundleSchema>;

@@ -65,3 +65,27 @@ export async function readTrustServices(
       imports: g.imports.map((i) => i.clusterName).sort(),
     }));
 }
+
+/**
+ * The bundle sequence of `trustDomain` for the roots hashed as `rootsHash`: 1 the first time,
+ * one more each time the hash differs from the stored one (one statement, so two replicas
+ * serving the same change count it once).
+ */
+export async function bundleSequence(
+  trustDomain: string,
+  rootsHash: string,
+  tx: Tx = pool(),
+): Promise<number> {
+  const changed = await tx.$queryRaw<{ sequence: number }[]>`
+    INSERT INTO "TrustBundle" ("trustDomain", "rootsHash", "sequence", "updatedAt")
+    VALUES (${trustDomain}, ${rootsHash}, 1, now())
+    ON CONFLICT ("trustDomain") DO UPDATE
+      SET "rootsHash" = EXCLUDED."rootsHash",
+          "sequence" = "TrustBundle"."sequence" + 1,
+          "updatedAt" = now()
+      WHERE "TrustBundle"."rootsHash" <> EXCLUDED."rootsHash"
+    RETURNING "sequence"`;
+  if (changed[0]) return changed[0].sequence;
+  const row = await tx.trustBundle.findUniqueOrThrow({ where: { trustDomain } });
+  return row.sequence;
+}

@@ -1,0 +1,9 @@
+-- CreateTable
+CREATE TABLE "TrustBundle" (
+    "trustDomain" TEXT NOT NULL,
+    "rootsHash" TEXT NOT NULL,
+    "sequence" INTEGER NOT NULL DEFAULT 1,
+    "updatedAt" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "TrustBundle_pkey" PRIMARY KEY ("trustDomain")
+);
