@@ -8,6 +8,8 @@
 import type { MeshTypeName } from "@/lib/agent-protocol/snapshot";
 import type { ReportedTrust } from "@/lib/agent-protocol/trust";
 import { canVerify, trustedRoots } from "@/lib/meshes/trust-roots";
+
+export { shortFingerprint } from "@/lib/meshes/trust-roots";
 import type {
   ExpiryState,
   TrustCluster,
