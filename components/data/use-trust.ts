@@ -8,9 +8,13 @@ import { queryKeys } from "./query-keys";
 /** How often the trust view refreshes (agents report roots on every snapshot). */
 export const TRUST_REFRESH_MS = 30_000;
 
-/** The fleet's trust view, starting from the server-rendered one when given. */
-export function useTrust(initialData?: TrustView) {
+/**
+ * The fleet's trust view, starting from the server-rendered one when given; `enabled` false
+ * fetches nothing (the topology map's overlay, while it is off).
+ */
+export function useTrust(initialData?: TrustView, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: queryKeys.trust.all,
     queryFn: ({ signal }) => apiFetch(trustViewSchema, "/api/v1/trust", { signal }),
     initialData,
