@@ -4,7 +4,12 @@ import { createHash, X509Certificate } from "node:crypto";
 import { notFound } from "@/lib/domain/errors";
 import { deriveTrustView } from "@/lib/domain/trust";
 import type { SpiffeBundle, TrustView } from "@/lib/model/trust";
-import { bundleSequence, readTrustClusters, readTrustServices } from "@/lib/store/trust";
+import {
+  bundleSequence,
+  readDomainTrust,
+  readTrustClusters,
+  readTrustServices,
+} from "@/lib/store/trust";
 import { readTogether, pool } from "@/lib/store/transaction";
 
 /** spiffe_refresh_hint: agents report within a minute; five minutes keeps consumers current. */
@@ -34,12 +39,12 @@ export function rootJwk(der: string): SpiffeBundle["keys"][number] {
 }
 
 /**
- * The SPIFFE bundle of `trustDomain`: every root that the fleet's clusters in that trust domain
+ * The SPIFFE bundle of `trustDomain`: every root that the fleet's meshes in that trust domain
  * trust for it (a rotation serves old and new), one x509-svid key each. Not found when no
  * cluster of the fleet reports roots for the domain.
  */
 export async function getTrustBundle(trustDomain: string): Promise<SpiffeBundle> {
-  const clusters = (await readTrustClusters()).filter((c) => c.trustDomain === trustDomain);
+  const clusters = await readDomainTrust(trustDomain);
   const roots = new Map<string, string>();
   for (const c of clusters)
     for (const r of c.trust?.roots ?? [])

@@ -89,3 +89,18 @@ export async function bundleSequence(
   const row = await tx.trustBundle.findUniqueOrThrow({ where: { trustDomain } });
   return row.sequence;
 }
+
+/**
+ * The trust of every mesh (of an enabled cluster) whose trust domain is `trustDomain`: what
+ * its SPIFFE bundle serves. One indexed-size query, not the whole fleet: the endpoint is public.
+ */
+export async function readDomainTrust(
+  trustDomain: string,
+  tx: Tx = pool(),
+): Promise<TrustInputCluster[]> {
+  const meshes = await tx.mesh.findMany({
+    where: { trustDomain, cluster: { state: { not: "disabled" } } },
+    orderBy: [{ clusterName: "asc" }, { type: "asc" }],
+  });
+  return meshes.flatMap((m) => trustInputOf(m.clusterName, [m]) ?? []);
+}

@@ -7,3 +7,6 @@ CREATE TABLE "TrustBundle" (
 
     CONSTRAINT "TrustBundle_pkey" PRIMARY KEY ("trustDomain")
 );
+
+-- CreateIndex
+CREATE INDEX "Mesh_trustDomain_idx" ON "Mesh"("trustDomain");
