@@ -20,13 +20,15 @@ export default defineConfig({
     ],
     // Suites that need real servers or binaries have their own configs: tests/kube
     // (kube-apiserver), tests/metrics (Prometheus), tests/istioctl (istioctl), tests/replicas
-    // (two app processes on a real Postgres), tests/cli/live (the CLI binary against a running app).
+    // (two app processes on a real Postgres), tests/cli/live (the CLI binary against a running
+    // app), tests/spiffe (the go-spiffe consumer).
     exclude: [
       "tests/kube/**",
       "tests/metrics/**",
       "tests/istioctl/**",
       "tests/replicas/**",
       "tests/cli/live/**",
+      "tests/spiffe/**",
       "node_modules/**",
     ],
     globalSetup: ["tests/setup/db-global-setup.ts"],

@@ -13,6 +13,10 @@ export const queryKeys = {
     /** One cluster's summary and agent status (GET /api/v1/clusters/{name}/agent). */
     summary: (name: string) => ["clusters", name, "summary"] as const,
   },
+  /** The trust federation view (GET /api/v1/trust). */
+  trust: {
+    all: ["trust"] as const,
+  },
   topology: {
     all: ["topology"] as const,
     /** GET /api/v1/topology with these search params. */

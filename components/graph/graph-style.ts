@@ -25,6 +25,8 @@ export type GraphPalette = {
   bad: string;
   member: string;
   selected: string;
+  /** Trust overlay edges. */
+  trust: string;
 };
 
 export const PALETTES: Record<"light" | "dark", GraphPalette> = {
@@ -46,6 +48,7 @@ export const PALETTES: Record<"light" | "dark", GraphPalette> = {
     bad: "#dc2626",
     member: "#a5b4fc",
     selected: "#2563eb",
+    trust: "#047857",
   },
   dark: {
     bg: "#12151c",
@@ -65,6 +68,7 @@ export const PALETTES: Record<"light" | "dark", GraphPalette> = {
     bad: "#f87171",
     member: "#4f46e5",
     selected: "#6b9dff",
+    trust: "#34d399",
   },
 };
 
@@ -223,6 +227,29 @@ export function graphStylesheet(p: GraphPalette, large: boolean): cytoscape.Styl
         "curve-style": large ? "haystack" : "straight",
       },
     },
+    // The trust overlay (trust-overlay.ts): who verifies whom, between cluster boxes.
+    {
+      selector: "edge.trust",
+      style: {
+        "curve-style": "bezier",
+        width: 2.5,
+        "line-color": p.trust,
+        "line-style": "dashed",
+        "line-dash-pattern": [10, 5],
+        label: "data(label)",
+        "font-size": 11,
+        color: p.trust,
+        "text-background-color": p.bg,
+        "text-background-opacity": 0.9,
+        "text-background-padding": "2px",
+        "z-index": 20,
+      },
+    },
+    {
+      selector: "edge.trust.oneway",
+      style: { ...arrow(p.trust), "target-arrow-shape": "triangle" },
+    },
+    { selector: "edge.trust.mutual", style: { "target-arrow-shape": "none" } },
     // Large maps draw compounds as boxes (flat-compounds.ts), sized by the layout: boxes at
     // the bottom (regions, then clusters, then namespaces), calls above them, nodes on top.
     ...(large ? boxStyles() : []),

@@ -12,6 +12,8 @@ import type { Graph } from "@/lib/graph/model";
 import type { TopologyDto } from "@/lib/graph/schema";
 import { centre, flatNode, ownersOf, placeFlat } from "./flat-compounds";
 import { edgeElement, nodeElement, type ElementDef } from "./graph-elements";
+import { TRUST_CLASS, trustOverlayElements } from "./trust-overlay";
+import type { TrustEdge } from "@/lib/model/trust";
 import { graphStylesheet, PALETTES } from "./graph-style";
 import { exposeTestHook } from "./test-hook";
 import { hardwareWebgl } from "./webgl-support";
@@ -40,6 +42,8 @@ type TopologyCanvasProps = {
   /** Changes when the user changes filters: the view then fits the new graph. */
   fitKey: string;
   handle?: Ref<TopologyCanvasHandle>;
+  /** Trust edges between clusters to draw over the map (trust-overlay.ts); none when absent. */
+  trustEdges?: readonly TrustEdge[];
 };
 
 const toGraph = (g: TopologyDto): Graph => ({
@@ -132,6 +136,7 @@ export function TopologyCanvas({
   theme,
   fitKey,
   handle,
+  trustEdges,
 }: TopologyCanvasProps) {
   const container = useRef<HTMLDivElement>(null);
   const cyRef = useRef<cytoscape.Core | null>(null);
@@ -249,6 +254,17 @@ export function TopologyCanvas({
   useEffect(() => {
     if (cyRef.current) highlight(cyRef.current, selectedId);
   }, [selectedId]);
+
+  // The trust overlay: swapped whole, after the graph (its ends must be on the map); no layout.
+  useEffect(() => {
+    const cy = cyRef.current;
+    if (!cy) return;
+    cy.batch(() => {
+      cy.edges(`.${TRUST_CLASS}`).remove();
+      if (trustEdges?.length)
+        cy.add(trustOverlayElements(trustEdges, new Set(cy.nodes().map((n) => n.id()))));
+    });
+  }, [trustEdges, graph]);
 
   // A theme switch restyles; the instance was created with the theme of its first render.
   const styledTheme = useRef(theme);

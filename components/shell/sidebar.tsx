@@ -9,6 +9,7 @@ import {
   Server,
   Share2,
   ScrollText,
+  ShieldCheck,
   Users,
   Waypoints,
 } from "lucide-react";
@@ -79,6 +80,9 @@ function FleetLinks() {
       </NavLink>
       <NavLink href="/sharing" icon={<Share2 aria-hidden />}>
         Sharing
+      </NavLink>
+      <NavLink href="/trust" icon={<ShieldCheck aria-hidden />}>
+        Trust
       </NavLink>
       <NavLink href="/changes" icon={<GitCommitHorizontal aria-hidden />}>
         Changes

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { dnsLabel, labelMap, reportedToken } from "./k8s-names";
+import { reportedTrustSchema } from "./trust";
 
 /** Mesh types Meridian understands. */
 export const MESH_TYPES = ["istio", "linkerd", "cilium", "consul", "none"] as const;
@@ -83,6 +84,8 @@ export const reportedMeshSchema = z
     dnsProxy: z.object({ capture: z.boolean(), autoAllocate: z.boolean() }).strict().optional(),
     /** Istio: "ambient" when ztunnel runs, else "sidecar". */
     dataplaneMode: z.enum(DATAPLANE_MODES).optional(),
+    /** Trust domain aliases, root certificates and CA kind (lib/agent-protocol/trust.ts). */
+    trust: reportedTrustSchema.optional(),
   })
   .strict();
 export type ReportedMesh = z.infer<typeof reportedMeshSchema>;

@@ -114,7 +114,7 @@ describe("intent alerts", () => {
     );
     expect(names(alerts)).toEqual([["TrustRootMismatch", "west-1", "reviews", "critical"]]);
     expect(alerts[0]!.annotations.description).toBe(
-      "trust roots of west-1 and exporter east-1 differ: mTLS will fail; trust roots of west-1 and exporter east-2 differ: mTLS will fail",
+      "trust roots of west-1 (root B3:07:5E:91…) and exporter east-1 (root 4F:1C:9A:22…) differ, neither trusts the other's root: mTLS will fail; trust roots of west-1 (root B3:07:5E:91…) and exporter east-2 (root 4F:1C:9A:22…) differ, neither trusts the other's root: mTLS will fail",
     );
   });
 
@@ -196,5 +196,45 @@ describe("intent alerts", () => {
     expect(alerts[0]!.annotations.description).toBe(
       "bookinfo/reviews: failover tier 2 (east-2) has no ready endpoints",
     );
+  });
+});
+
+describe("trust root expiry alerts", () => {
+  const root = (fingerprint: string, daysLeft: number) => ({
+    fingerprint,
+    subject: "CN=root",
+    notBefore: "2026-01-01T00:00:00.000Z",
+    notAfter: new Date(NOW.getTime() + daysLeft * 86_400_000).toISOString(),
+    der: "AA==",
+    source: "test",
+  });
+  const fp = (c: string) => Array.from({ length: 32 }, () => c).join(":");
+  const trusting = (cluster: string, ...roots: ReturnType<typeof root>[]) => ({
+    cluster,
+    mesh: "istio" as const,
+    trustDomain: "cluster.local",
+    rootCaFingerprint: roots[0]!.fingerprint,
+    trust: { aliases: [], roots, caKind: "plugged-in" as const, caEvidence: "" },
+  });
+
+  it("warns at 30 days, is critical at 7 days and once expired, silent before", () => {
+    const alerts = computeFleetAlerts(
+      input({
+        trust: [
+          trusting("a", root(fp("AA"), 45)),
+          trusting("b", root(fp("BB"), 29), root(fp("CC"), 6)),
+          trusting("c", root(fp("DD"), -1)),
+        ],
+      }),
+    );
+    expect(
+      alerts.map((a) => [a.name, a.labels.cluster, a.labels.root?.slice(0, 2), a.labels.severity]),
+    ).toEqual([
+      ["TrustRootExpiring", "b", "BB", "warning"],
+      ["TrustRootExpiring", "b", "CC", "critical"],
+      ["TrustRootExpiring", "c", "DD", "critical"],
+    ]);
+    expect(alerts[0]!.annotations.summary).toBe("Trust root of b expires in 29 days (2026-12-31)");
+    expect(alerts[2]!.annotations.summary).toContain("expired on");
   });
 });

@@ -7,6 +7,12 @@ import type { FleetInventory, GlobalServiceIntent } from "@/lib/meshes/model";
 import type { WarningCode } from "@/lib/meshes/warnings";
 
 import type { AlertSeverity, RawAlert } from "./alert-model";
+import {
+  EXPIRY_CRITICAL_DAYS,
+  EXPIRY_WARNING_DAYS,
+  expiringRoots,
+  type TrustInputCluster,
+} from "./trust";
 
 /** A cluster's agent connection, as the database knows it. */
 export interface FleetAlertCluster {
@@ -24,6 +30,8 @@ export interface FleetAlertInput {
   now: Date;
   /** MERIDIAN_STALE_AFTER_SECONDS. */
   staleAfterSeconds: number;
+  /** Each live cluster's mesh trust (roots with their validity), for the expiry alerts. */
+  trust?: readonly TrustInputCluster[];
 }
 
 /** Silence longer than this many stale thresholds is a disconnected agent, not a stale one. */
@@ -35,6 +43,7 @@ export const FLEET_ALERT_NAMES = [
   "ClusterStale",
   "ExportConflict",
   "TrustRootMismatch",
+  "TrustRootExpiring",
   "FailoverNoHealthyTarget",
   "EndpointsDegraded",
   "EndpointsDown",
@@ -229,11 +238,43 @@ function endpointAlerts(input: FleetAlertInput): RawAlert[] {
  *   exporting cluster).
  * - **TrustRootMismatch** (critical): an importer's mesh trust root differs from an
  *   exporter's (one per importing cluster).
+ * - **TrustRootExpiring** (warning at 30 days, critical at 7 days and once expired): a root a
+ *   cluster's mesh trusts nears its notAfter (one per cluster and root).
  * - **FailoverNoHealthyTarget** (critical): a failover tier, or every exporter, of an
  *   imported service has no ready endpoints.
  * - **EndpointsDegraded** (warning) / **EndpointsDown** (critical): a service instance in a
  *   reporting cluster has some / none of its endpoints ready (one per service and cluster).
  */
 export function computeFleetAlerts(input: FleetAlertInput): RawAlert[] {
-  return [...connectionAlerts(input), ...intentAlerts(input), ...endpointAlerts(input)];
+  return [
+    ...connectionAlerts(input),
+    ...intentAlerts(input),
+    ...endpointAlerts(input),
+    ...expiryAlerts(input),
+  ];
+}
+
+/**
+ * A root a cluster's mesh trusts that expires within 30 days (warning) or 7 days, or has
+ * expired (critical): once it expires, workloads signed by it fail every mTLS handshake.
+ */
+function expiryAlerts(input: FleetAlertInput): RawAlert[] {
+  return expiringRoots(input.trust ?? [], input.now).map((r) => {
+    const critical = r.expiry !== "expiring";
+    const when =
+      r.expiry === "expired"
+        ? `expired on ${r.notAfter.slice(0, 10)}`
+        : `expires in ${r.daysLeft} day${r.daysLeft === 1 ? "" : "s"} (${r.notAfter.slice(0, 10)})`;
+    return fleetAlert(
+      "TrustRootExpiring",
+      critical ? "critical" : "warning",
+      { cluster: r.cluster, root: r.fingerprint },
+      `Trust root of ${r.cluster} ${when}`,
+      `The root "${r.subject}" (SHA-256 ${r.fingerprint}) that ${r.cluster}'s mesh trusts ${when}. Rotate it before then: add the new root beside the old one (a rotation window), move the signing CA, then drop the old root. Alerts start ${EXPIRY_WARNING_DAYS} days before and turn critical ${EXPIRY_CRITICAL_DAYS} days before.`,
+      new Date(
+        Date.parse(r.notAfter) -
+          (critical ? EXPIRY_CRITICAL_DAYS : EXPIRY_WARNING_DAYS) * 86_400_000,
+      ),
+    );
+  });
 }

@@ -7,6 +7,7 @@ import {
   type InventoryPort,
   type InventoryService,
 } from "./model";
+import { canVerify, shortFingerprint } from "./trust-roots";
 import type { CompileWarning } from "./warnings";
 
 /** The inventory indexed for lookups: clusters by name, services by cluster and key. */
@@ -135,15 +136,8 @@ export function analyzeService(
           `${imp.name} runs ${imp.mesh} but exporter ${exp.cluster.name} runs ${exp.cluster.mesh}`,
           imp.name,
         );
-      const a = exp.cluster.rootCaFingerprint;
-      const b = imp.rootCaFingerprint;
       // Without a mesh (plain MCS) there is no mTLS to break.
-      if (a && b && a !== b && imp.mesh !== "none")
-        warn(
-          "trust-root-mismatch",
-          `trust roots of ${imp.name} and exporter ${exp.cluster.name} differ: mTLS will fail`,
-          imp.name,
-        );
+      if (imp.mesh !== "none") checkTrust(imp, exp.cluster, warn);
     }
   }
 
@@ -226,4 +220,32 @@ function checkHealth(
     problems.push(`no exporter of ${key} has ready endpoints`);
   for (const p of problems)
     for (const imp of importers) warn("no-healthy-endpoints", `${key}: ${p}`, imp.name);
+}
+
+/**
+ * mTLS between an importer and an exporter needs each to verify the other: the importer the
+ * exporter's server certificate, the exporter the importer's client certificate. A failure
+ * names both roots; a rotation window (both roots trusted) passes.
+ */
+function checkTrust(
+  imp: InventoryCluster,
+  exp: InventoryCluster,
+  warn: (code: "trust-root-mismatch", message: string, cluster: string) => void,
+): void {
+  const importerOk = canVerify(imp, exp);
+  const exporterOk = canVerify(exp, imp);
+  if (importerOk !== false && exporterOk !== false) return;
+  const a = `${imp.name} (root ${shortFingerprint(imp.rootCaFingerprint)})`;
+  const b = `exporter ${exp.name} (root ${shortFingerprint(exp.rootCaFingerprint)})`;
+  const who =
+    importerOk === false && exporterOk === false
+      ? "neither trusts the other's root"
+      : importerOk === false
+        ? `${imp.name} does not trust ${exp.name}'s root`
+        : `${exp.name} does not trust ${imp.name}'s root`;
+  warn(
+    "trust-root-mismatch",
+    `trust roots of ${a} and ${b} differ, ${who}: mTLS will fail`,
+    imp.name,
+  );
 }

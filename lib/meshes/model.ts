@@ -70,6 +70,11 @@ export const inventoryClusterSchema = z
     /** Istio data plane: sidecars or ambient (ztunnel); absent = not reported (sidecar assumed). */
     dataplaneMode: z.enum(DATAPLANE_MODES).optional(),
     /**
+     * Every root the cluster's mesh trusts (SHA-256 fingerprints; two during a rotation), when
+     * its agent reports them; absent = only `rootCaFingerprint` is known.
+     */
+    trustedRoots: z.array(z.string().regex(FINGERPRINT)).max(16).optional(),
+    /**
      * Namespaces that exist in the cluster, when the agent reports them; absent = unknown, and
      * the namespaces of the reported Services stand in for them.
      */
@@ -227,6 +232,7 @@ type MeshOfCluster = {
   network?: string;
   dnsProxy?: { capture: boolean; autoAllocate: boolean };
   dataplaneMode?: (typeof DATAPLANE_MODES)[number];
+  trust?: { roots: readonly { fingerprint: string }[] };
 };
 
 /**
@@ -252,6 +258,9 @@ export function inventoryCluster(
     ...(mesh?.clusterId ? { meshClusterId: mesh.clusterId } : {}),
     ...(mesh?.dnsProxy ? { dnsProxy: { ...mesh.dnsProxy } } : {}),
     ...(mesh?.dataplaneMode ? { dataplaneMode: mesh.dataplaneMode } : {}),
+    ...(mesh?.trust?.roots.length
+      ? { trustedRoots: mesh.trust.roots.map((r) => r.fingerprint) }
+      : {}),
     ...(c.namespaces ? { namespaces: [...c.namespaces] } : {}),
     services,
   };

@@ -15,7 +15,7 @@ export interface AlertFleet {
 
 /** Reads the fleet and computes Meridian's fleet alerts. */
 export async function loadAlertFleet(): Promise<AlertFleet> {
-  const { clusters, inventory, intents, services } = await readAlertFleet();
+  const { clusters, inventory, intents, services, trust } = await readAlertFleet();
   const { now, after } = staleness();
   return {
     services,
@@ -25,6 +25,7 @@ export async function loadAlertFleet(): Promise<AlertFleet> {
       intents,
       now,
       staleAfterSeconds: after,
+      trust,
     }),
   };
 }

@@ -18,6 +18,8 @@ import {
   tiersColumn,
 } from "@/lib/store/json-columns";
 import { pool, type Tx } from "@/lib/store/transaction";
+import type { TrustInputCluster } from "@/lib/domain/trust";
+import { trustInputOf } from "@/lib/store/trust";
 
 // What Meridian's fleet alerts and the alert rollup read, in three queries: clusters with
 // their meshes, services, and global services with their enabled exports, imports and
@@ -29,6 +31,8 @@ export interface AlertFleetRows {
   intents: GlobalServiceIntent[];
   /** Global services and the clusters each runs in (live and pending clusters). */
   services: RollupService[];
+  /** Each enabled cluster's mesh trust, for the root-expiry alerts. */
+  trust: TrustInputCluster[];
 }
 
 /**
@@ -157,6 +161,9 @@ export async function readAlertFleet(tx: Tx = pool()): Promise<AlertFleetRows> {
     })),
     inventory,
     intents,
+    trust: clusters.flatMap((c) =>
+      live.has(c.name) ? (trustInputOf(c.name, c.meshes) ?? []) : [],
+    ),
     services: globals.map((g) => ({
       namespace: g.namespace,
       name: g.name,

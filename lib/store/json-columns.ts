@@ -23,7 +23,7 @@ export const tiersColumn = failoverSchema.shape.tiers;
 export const resultsColumn = z.array(resourceResultSchema);
 /** Mesh.details: the optional fields of ReportedMesh. */
 export const meshDetailsColumn = reportedMeshSchema
-  .pick({ clusterId: true, network: true, dnsProxy: true, dataplaneMode: true })
+  .pick({ clusterId: true, network: true, dnsProxy: true, dataplaneMode: true, trust: true })
   .strict();
 export type MeshDetails = z.infer<typeof meshDetailsColumn>;
 
@@ -34,6 +34,7 @@ export function meshDetails(m: MeshDetails): MeshDetails {
     ...(m.network !== undefined ? { network: m.network } : {}),
     ...(m.dnsProxy !== undefined ? { dnsProxy: m.dnsProxy } : {}),
     ...(m.dataplaneMode !== undefined ? { dataplaneMode: m.dataplaneMode } : {}),
+    ...(m.trust !== undefined ? { trust: m.trust } : {}),
   };
 }
 

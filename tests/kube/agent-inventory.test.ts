@@ -97,6 +97,14 @@ describe("agent KubeInventory", () => {
           rootCaFingerprint: mesh === "consul" ? TEST_ROOT_B_SHA256 : TEST_ROOT_A_SHA256,
           // The fixture's mesh config sets no DNS proxy: Istio's default, off.
           ...(mesh === "istio" ? { dnsProxy: { capture: false, autoAllocate: false } } : {}),
+          // The root read from the real objects, as the bundle endpoint will serve it.
+          trust: expect.objectContaining({
+            roots: [
+              expect.objectContaining({
+                fingerprint: mesh === "consul" ? TEST_ROOT_B_SHA256 : TEST_ROOT_A_SHA256,
+              }),
+            ],
+          }),
         }));
         expect([...snap.meshes].sort((a, b) => a.type.localeCompare(b.type))).toEqual(
           meshes.sort((a, b) => a.type.localeCompare(b.type)),

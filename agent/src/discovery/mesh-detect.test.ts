@@ -62,6 +62,9 @@ describe("detectMeshes", () => {
         rootCaFingerprint: TEST_ROOT_A_SHA256,
         // Istio's default: no DNS proxying.
         dnsProxy: { capture: false, autoAllocate: false },
+        trust: expect.objectContaining({
+          roots: [expect.objectContaining({ fingerprint: TEST_ROOT_A_SHA256 })],
+        }),
       },
     ]);
   });
@@ -141,14 +144,22 @@ describe("detectMeshes", () => {
         version: "edge-25.4.4",
         trustDomain: "td.example",
         rootCaFingerprint: TEST_ROOT_A_SHA256,
+        trust: expect.objectContaining({ caKind: "plugged-in" }),
       },
       {
         type: "cilium",
         version: "1.18.0",
         trustDomain: "west-1/3",
         rootCaFingerprint: TEST_ROOT_A_SHA256,
+        trust: expect.objectContaining({ caKind: "plugged-in" }),
       },
-      { type: "consul", version: "", trustDomain: "", rootCaFingerprint: TEST_ROOT_B_SHA256 },
+      {
+        type: "consul",
+        version: "",
+        trustDomain: "",
+        rootCaFingerprint: TEST_ROOT_B_SHA256,
+        trust: expect.objectContaining({ caKind: "plugged-in" }),
+      },
     ]);
     for (const m of found) expect(reportedMeshSchema.parse(m)).toEqual(m);
   });

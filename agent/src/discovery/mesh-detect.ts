@@ -3,6 +3,7 @@ import { X509Certificate } from "node:crypto";
 
 import type { ReportedMesh } from "../../../lib/agent-protocol/snapshot";
 import { MESH_RULES, type MarkerLookup, type MeshRule } from "./mesh-rules";
+import { meshTrust } from "./mesh-trust";
 import type { TrimmedMarker, TrimmedNamespace } from "./types";
 
 const PEM_BLOCK = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/;
@@ -68,6 +69,7 @@ export function detectMeshes(
       trustDomain: trustDomain.slice(0, 253),
       rootCaFingerprint: rootCaFingerprint(root?.data[rule.trustRoot.key]),
       ...rule.details?.(find),
+      trust: meshTrust(rule.mesh, find, trustDomain),
     });
   }
   return out;

@@ -17,6 +17,7 @@ export interface RawMeta {
   name?: string;
   namespace?: string;
   labels?: Record<string, string>;
+  annotations?: Record<string, string>;
   resourceVersion?: string;
   deletionTimestamp?: unknown;
 }
@@ -152,11 +153,19 @@ export function trimMarker(
     if (value === undefined) continue;
     data[key] = kind === "Secret" ? Buffer.from(value, "base64").toString("utf8") : value;
   }
+  // Only cert-manager's annotations are kept: they say who manages a trust root.
+  const annotations = Object.fromEntries(
+    Object.entries(obj.metadata?.annotations ?? {})
+      .filter(([k]) => k.startsWith("cert-manager.io/"))
+      .slice(0, 16)
+      .map(([k, v]) => [k, v.slice(0, 253)]),
+  );
   return {
     kind,
     namespace: obj.metadata?.namespace ?? "",
     name: obj.metadata?.name ?? "",
     labels: { ...(obj.metadata?.labels ?? {}) },
+    ...(Object.keys(annotations).length ? { annotations } : {}),
     data,
   };
 }

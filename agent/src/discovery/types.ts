@@ -55,6 +55,8 @@ export interface TrimmedMarker {
   namespace: string;
   name: string;
   labels: Record<string, string>;
+  /** cert-manager.io/* annotations only (evidence of an external CA); absent when none. */
+  annotations?: Record<string, string>;
   /** Wanted keys only, Secret values already base64-decoded. */
   data: Record<string, string>;
 }

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 
 import { useTopology } from "@/components/data/use-topology";
+import { useTrust } from "@/components/data/use-trust";
 import type { ClusterOption } from "@/components/filters/cluster-select";
 import { FilterNotice } from "@/components/filters/filter-notice";
 import { EmptyFleet } from "@/components/graph/empty-fleet";
@@ -68,6 +69,8 @@ export function TopologyClient({
 }: TopologyClientProps) {
   const [filters, setFilters] = useState(() => toFilters(initialQuery));
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [trustOverlay, setTrustOverlay] = useState(false);
+  const trust = useTrust(undefined, trustOverlay);
   const canvas = useRef<TopologyCanvasHandle>(null);
   const theme = useDocumentTheme();
   const search = topologySearch(filters);
@@ -217,6 +220,7 @@ export function TopologyClient({
                   theme={theme}
                   fitKey={search}
                   handle={canvas}
+                  trustEdges={trustOverlay ? trust.data?.edges : undefined}
                 />
                 <div
                   className="absolute top-3 right-3 flex flex-col gap-1"
@@ -241,12 +245,15 @@ export function TopologyClient({
                     <Maximize2 className="size-3.5" aria-hidden />
                   </Button>
                 </div>
-                <div className="absolute top-3 left-3">
+                <div className="absolute top-3 left-3 flex flex-wrap gap-2">
                   <Toggle
                     checked={filters.group}
                     onChange={(group) => setFilters({ ...filters, group })}
                   >
                     Group by namespace
+                  </Toggle>
+                  <Toggle checked={trustOverlay} onChange={setTrustOverlay}>
+                    Trust overlay
                   </Toggle>
                 </div>
               </div>

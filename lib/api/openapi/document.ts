@@ -7,6 +7,7 @@ import { ADMIN_PATHS } from "./admin-paths";
 import { AGENT_PATHS } from "./agent-paths";
 import { CHANGE_PATHS } from "./change-paths";
 import { INVENTORY_PATHS } from "./inventory-paths";
+import { TRUST_PATHS } from "./trust-paths";
 import { refusingCrossOrigin } from "./operation";
 
 const VERSION = "1.0.0";
@@ -20,6 +21,7 @@ const REST_TAGS = [
   ["Intent", "Sharing and failover intent, and plans of changes to it"],
   ["Change sets", "Applied intent changes, their per-cluster status and rollbacks"],
   ["Topology", "The fleet graph"],
+  ["Trust", "Identity trust between clusters, and SPIFFE trust bundles"],
   ["Metrics", "Metrics sources and golden signals"],
   ["Alerts", "Alerts from Prometheus, Alertmanager and Meridian's fleet rules"],
   ["Settings", "Fleet-wide settings"],
@@ -67,7 +69,12 @@ export function restApiDocument() {
         },
       },
     },
-    paths: refusingCrossOrigin({ ...INVENTORY_PATHS, ...CHANGE_PATHS, ...ADMIN_PATHS }),
+    paths: refusingCrossOrigin({
+      ...INVENTORY_PATHS,
+      ...CHANGE_PATHS,
+      ...ADMIN_PATHS,
+      ...TRUST_PATHS,
+    }),
   });
 }
 
