@@ -20,12 +20,13 @@ export default defineConfig({
     ],
     // Suites that need real servers or binaries have their own configs: tests/kube
     // (kube-apiserver), tests/metrics (Prometheus), tests/istioctl (istioctl), tests/replicas
-    // (two app processes on a real Postgres).
+    // (two app processes on a real Postgres), tests/federation (two databases on one server).
     exclude: [
       "tests/kube/**",
       "tests/metrics/**",
       "tests/istioctl/**",
       "tests/replicas/**",
+      "tests/federation/**",
       "node_modules/**",
     ],
     globalSetup: ["tests/setup/db-global-setup.ts"],

@@ -18,6 +18,14 @@ import {
 // backoff and never deletes what the peer offered before: only the peer's DELETE does (the same
 // rule as the agents': a cut keeps the last state).
 
+/** Thrown by a sink that refuses an offer for a reason of its own: the message is the NACK's. */
+export class OfferRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "OfferRefused";
+  }
+}
+
 /** Where the consumer puts what it hears (lib/services/federation-consumer.ts). */
 export interface ConsumerSink {
   /** Store an offered service (CREATE, or UPDATE of one not held yet). */
@@ -94,8 +102,8 @@ export function connectToPeer(
   const retry = (error: string) => {
     open = false;
     call = undefined;
-    queue(() => sink.status(conn.peer, { connected: false, error }));
     if (closed) return;
+    queue(() => sink.status(conn.peer, { connected: false, error }));
     // Exponential with full jitter, capped: a peer that is down is not hammered.
     const ceiling = Math.min(backoff.maxMs, backoff.initialMs * 2 ** attempts);
     attempts++;
@@ -141,7 +149,12 @@ export function connectToPeer(
         return nack(`unknown operation ${res.operation}`);
       const parsed = parseFederatedService(decoded);
       if (!parsed.ok) return nack(parsed.message);
-      await sink.offer(conn.peer, parsed.service);
+      try {
+        await sink.offer(conn.peer, parsed.service);
+      } catch (error) {
+        if (error instanceof OfferRefused) return nack(error.message);
+        throw error;
+      }
       answer(res.nonce, res.context);
     });
   };

@@ -55,6 +55,8 @@ export const peerSchema = z.object({
   connected: z.boolean(),
   lastConnectedAt: isoDate.nullable(),
   lastError: z.string(),
+  /** When the peer last ACKed a service we sent it. */
+  lastAckAt: isoDate.nullable(),
   /** The last NACK: one the peer sent us ("received") or one we sent it ("sent"). */
   lastNack: z
     .object({ side: z.enum(["sent", "received"]), message: z.string(), at: isoDate })

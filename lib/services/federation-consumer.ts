@@ -11,6 +11,7 @@ import { storedDesired } from "@/lib/store/change-sets";
 import { loadIntent, loadInventory } from "@/lib/store/intent";
 import {
   dropOffer,
+  fqdnHolder,
   getPeer,
   listImports,
   listOffers,
@@ -19,6 +20,7 @@ import {
   writeImport,
 } from "@/lib/store/peers";
 import { pool, readTogether, transaction, type Tx } from "@/lib/store/transaction";
+import { OfferRefused } from "@/lib/federation/consumer-client";
 import { announce, recordChangeSet, type ApplyOptions } from "@/lib/services/change-sets";
 import { currentRemoteImports } from "@/lib/services/federation-imports";
 
@@ -31,6 +33,13 @@ const peerActor = (peer: string): Actor => ({ type: "system", label: `peer ${pee
 /** Store an offered service (the stream's CREATE or UPDATE), audited as the peer's doing. */
 export async function receiveOffer(peer: string, service: FederatedService): Promise<void> {
   await transaction(async (tx) => {
+    // Hamlet leaves name collisions to the consumer: a host this fleet already serves, or that
+    // another peer offers, is refused (a second ServiceEntry for it would split its traffic).
+    const holder = await fqdnHolder(tx, service.fqdn, peer, service.name);
+    if (holder)
+      throw new OfferRefused(
+        `FederatedService ${service.name}: fqdn ${service.fqdn} is already ${holder} here; publish it under another host`,
+      );
     await storeOffer(tx, peer, service);
     await recordAudit(tx, peerActor(peer), "peer.offer", "peer", peer, { service: service.name });
   });

@@ -146,7 +146,10 @@ export async function recordAnswer(
   peer: string,
   answer: { operation: string; service: string; nack?: string },
 ): Promise<void> {
-  if (!answer.nack) return;
+  if (!answer.nack) {
+    await setPeerStatus(pool(), peer, { acked: true });
+    return;
+  }
   log.warn("hamlet: peer NACKed", { peer, ...answer });
   await setPeerStatus(pool(), peer, {
     nack: { side: "received", message: `${answer.operation} ${answer.service}: ${answer.nack}` },

@@ -46,6 +46,7 @@ function toDto(p: PeerRow, publishing: readonly string[], offered: number): Peer
     connected: p.connected,
     lastConnectedAt: p.lastConnectedAt?.toISOString() ?? null,
     lastError: p.lastError,
+    lastAckAt: p.lastAckAt?.toISOString() ?? null,
     lastNack:
       p.lastNackAt && (p.lastNackSide === "sent" || p.lastNackSide === "received")
         ? { side: p.lastNackSide, message: p.lastNackMessage, at: p.lastNackAt.toISOString() }

@@ -22,6 +22,7 @@ const PEER_SELECT = {
   lastNackSide: true,
   lastNackMessage: true,
   lastNackAt: true,
+  lastAckAt: true,
 } as const;
 
 export type PeerRow = Awaited<ReturnType<typeof listPeers>>[number];
@@ -62,7 +63,12 @@ export async function deletePeer(tx: Tx, name: string): Promise<void> {
 export function setPeerStatus(
   tx: Tx,
   name: string,
-  s: { connected?: boolean; error?: string; nack?: { side: "sent" | "received"; message: string } },
+  s: {
+    connected?: boolean;
+    error?: string;
+    nack?: { side: "sent" | "received"; message: string };
+    acked?: boolean;
+  },
 ) {
   return tx.federationPeer.updateMany({
     where: { name },
@@ -70,6 +76,7 @@ export function setPeerStatus(
       ...(s.connected !== undefined ? { connected: s.connected } : {}),
       ...(s.connected ? { lastConnectedAt: new Date() } : {}),
       ...(s.error !== undefined ? { lastError: s.error } : {}),
+      ...(s.acked ? { lastAckAt: new Date() } : {}),
       ...(s.nack
         ? { lastNackSide: s.nack.side, lastNackMessage: s.nack.message, lastNackAt: new Date() }
         : {}),
@@ -165,6 +172,24 @@ export function setGateway(tx: Tx, clusterName: string, address: string, port: n
 }
 
 // ─── Consumer side ───────────────────────────────────────────────────────────
+
+/**
+ * Who already uses `fqdn` here: a global service of this fleet (`namespace/name`) or another
+ * offer (`peer:name`); undefined when it is free for `peer`'s service `name`.
+ */
+export async function fqdnHolder(tx: Tx, fqdn: string, peer: string, name: string) {
+  const local = await tx.globalService.findUnique({
+    where: { hostname: fqdn },
+    select: { namespace: true, name: true },
+  });
+  if (local) return `global service ${local.namespace}/${local.name}`;
+  const offers = await tx.offeredService.findMany({
+    where: { NOT: { peerName: peer, name }, service: { path: ["fqdn"], equals: fqdn } },
+    select: { peerName: true, name: true },
+    take: 1,
+  });
+  return offers[0] ? `${offers[0].peerName}'s ${offers[0].name}` : undefined;
+}
 
 export function storeOffer(tx: Tx, peer: string, service: FederatedService) {
   const json = service as unknown as Json;

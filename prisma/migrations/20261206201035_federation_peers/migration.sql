@@ -13,6 +13,7 @@ CREATE TABLE "FederationPeer" (
     "lastNackSide" TEXT NOT NULL DEFAULT '',
     "lastNackMessage" TEXT NOT NULL DEFAULT '',
     "lastNackAt" TIMESTAMP(3),
+    "lastAckAt" TIMESTAMP(3),
 
     CONSTRAINT "FederationPeer_pkey" PRIMARY KEY ("name")
 );
