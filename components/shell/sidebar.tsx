@@ -3,6 +3,7 @@ import {
   Bell,
   GitCommitHorizontal,
   Globe,
+  Handshake,
   KeyRound,
   LayoutDashboard,
   Network,
@@ -85,6 +86,9 @@ function FleetLinks() {
       </NavLink>
       <NavLink href="/alerts" icon={<Bell aria-hidden />}>
         Alerts
+      </NavLink>
+      <NavLink href="/peers" icon={<Handshake aria-hidden />}>
+        Peers
       </NavLink>
     </>
   );
