@@ -5,7 +5,7 @@
 import pg from "pg";
 import { inject } from "vitest";
 import { migrateDeploy } from "../../scripts/lib/migrate";
-import { createDb, db, withDatabase } from "@/lib/store/client";
+import { createDb, withDatabase, type Db } from "@/lib/store/client";
 import { seedDemoFleet } from "@/lib/services/demo-seed";
 import { startFederation, type Federation } from "@/lib/services/federation-start";
 import { organisation, type Organisation } from "./certs";
@@ -54,10 +54,7 @@ export async function secondDatabase(): Promise<{ url: string; drop: () => Promi
 }
 
 /** Start one Meridian: its demo fleet seeded, its DiscoveryService up. */
-export async function startMeridian(
-  name: string,
-  client: ReturnType<typeof db>,
-): Promise<Meridian> {
+export async function startMeridian(name: string, client: Db): Promise<Meridian> {
   const run = <T>(work: () => Promise<T>) => withDatabase(client, work);
   const org = organisation(name);
   await run(() => seedDemoFleet());
