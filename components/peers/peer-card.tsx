@@ -1,12 +1,13 @@
 "use client";
 
-import { ArrowDownToLine, ArrowUpFromLine, TriangleAlert } from "lucide-react";
+import { ArrowDownToLine, ArrowUpFromLine } from "lucide-react";
 import type { OfferDto, PeerDto } from "@/lib/model/peers";
 import { usePeerOffers } from "@/components/data/use-peers";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
+import { WarningNote } from "@/components/ui/warning-note";
 
 /** One federation peer: its stream, what we publish to it, what it offers, and the last NACK. */
 export function PeerCard({ peer, initialOffers }: { peer: PeerDto; initialOffers: OfferDto[] }) {
@@ -102,13 +103,8 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 
 function LastNack({ nack }: { nack: NonNullable<PeerDto["lastNack"]> }) {
   return (
-    <div
-      role="note"
-      data-testid="peer-last-nack"
-      className="border-border flex items-start gap-2 border-b bg-amber-50 px-4 py-2 text-[13px] text-amber-900 dark:bg-amber-500/10 dark:text-amber-200"
-    >
-      <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-      <div className="min-w-0">
+    <div className="border-border border-b px-4 pt-3">
+      <WarningNote testId="peer-last-nack">
         <p className="font-medium">
           {nack.side === "received"
             ? "The peer refused what we sent"
@@ -118,7 +114,7 @@ function LastNack({ nack }: { nack: NonNullable<PeerDto["lastNack"]> }) {
           </span>
         </p>
         <p className="mt-0.5 break-words">{nack.message}</p>
-      </div>
+      </WarningNote>
     </div>
   );
 }

@@ -16,6 +16,8 @@ import { pool, transaction } from "@/lib/store/transaction";
 import { notFound } from "@/lib/domain/errors";
 import { federationChanged } from "@/lib/services/federation-runtime";
 import { log } from "@/lib/infra/log";
+// Istio names the protocol of a port the way Hamlet instances want it (HTTP, GRPC, TCP…).
+import { istioProtocol } from "@/lib/meshes/istio";
 
 // The owner side of federation: which global services an admin publishes to which peer (deny by
 // default: nothing is published until an admin says so), and the FederatedService each becomes.
@@ -65,19 +67,6 @@ export async function setFederationGateway(
   await federationChanged("publicationChanged");
 }
 
-// Istio's protocol names for a Kubernetes port (appProtocol, else the port-name prefix).
-function protocolOf(p: { name: string; appProtocol?: string }): string {
-  const proto = (p.appProtocol ?? p.name.split("-")[0] ?? "").toLowerCase();
-  const known: Record<string, string> = {
-    http: "HTTP",
-    http2: "HTTP2",
-    grpc: "GRPC",
-    https: "HTTPS",
-    tls: "TLS",
-  };
-  return known[proto] ?? "TCP";
-}
-
 /**
  * The FederatedServices published to `peer` now, by name (proto field names). Each carries the
  * global FQDN, the exporting clusters' east-west gateways as endpoints, the SPIFFE SANs of the
@@ -123,7 +112,7 @@ export async function publishedServices(
       })),
       sans: [...sans].sort(),
       instances: ports.map((p) => {
-        const protocol = protocolOf(p);
+        const protocol = istioProtocol(p);
         return {
           id: `${protocol.toLowerCase()}-${p.port}`,
           protocol,
