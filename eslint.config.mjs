@@ -14,9 +14,11 @@ const LAYERS = {
   crypto: ["agent-protocol", "infra"],
   metrics: ["agent-protocol", "infra", "model", "domain", "graph"],
   store: ["agent-protocol", "infra", "meshes", "model", "domain"],
+  federation: ["agent-protocol", "infra", "meshes", "model"],
   services: [
     "agent-protocol",
     "infra",
+    "federation",
     "meshes",
     "model",
     "domain",

@@ -24,6 +24,11 @@ export async function register(): Promise<void> {
     await startProcessMetricsListener(metricsPort, "0.0.0.0", refreshPlaneGauges);
     log.info("process metrics listening", { port: metricsPort });
   }
+  // With MERIDIAN_HAMLET_PORT set: federation with other platforms (docs/federation.md).
+  if (env().MERIDIAN_HAMLET_PORT) {
+    const { startFederationFromEnv } = await import("./lib/services/federation-start");
+    await startFederationFromEnv();
+  }
   const port = env().MERIDIAN_AGENT_PORT;
   if (!port) return;
   const { startAgentListener } = await import("./app/api/agent/v1/agent-listener");

@@ -23,6 +23,10 @@ const nextConfig: NextConfig = {
   // Packages with native or WASM parts stay out of the server bundle.
   serverExternalPackages: [
     "@electric-sql/pglite",
+    // Hamlet federation: gRPC and the run-time proto loader (protobufjs requires lazily).
+    "@grpc/grpc-js",
+    "@grpc/proto-loader",
+    "protobufjs",
     "@kubernetes/client-node",
     "pg",
     // One copy for every bundle: the limiters are shared through globalThis, and a limiter made

@@ -5,6 +5,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { E2E_ADMIN } from "./e2e/helpers/credentials";
+import { hamletDir, hamletEnv } from "./e2e/helpers/hamlet";
 import { SSO_CLIENT, SSO_ROLES, ssoPorts } from "./e2e/helpers/sso";
 import { serverLogFile, teeTo } from "./e2e/helpers/server-log";
 
@@ -117,6 +118,9 @@ export default defineConfig({
       gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
       env: {
         MERIDIAN_DATA_DIR: path.resolve(".meridian", `e2e-${PORT}`),
+        // Federation over Hamlet on its own TLS port (e2e/peers.spec.ts).
+        // Beside the state directory, which --reset wipes after this config made the files.
+        ...hamletEnv(PORT, hamletDir(PORT)),
         MERIDIAN_ADMIN_EMAIL: E2E_ADMIN.email,
         MERIDIAN_ADMIN_PASSWORD: E2E_ADMIN.password,
         NEXTAUTH_URL: BASE_URL,

@@ -21,7 +21,7 @@ export default defineConfig({
     // Suites that need real servers or binaries have their own configs: tests/kube
     // (kube-apiserver), tests/metrics (Prometheus), tests/istioctl (istioctl), tests/replicas
     // (two app processes on a real Postgres), tests/cli/live (the CLI binary against a running
-    // app), tests/spiffe (the go-spiffe consumer).
+    // app), tests/spiffe (the go-spiffe consumer), tests/federation (two databases on one server).
     exclude: [
       "tests/kube/**",
       "tests/metrics/**",
@@ -29,6 +29,7 @@ export default defineConfig({
       "tests/replicas/**",
       "tests/cli/live/**",
       "tests/spiffe/**",
+      "tests/federation/**",
       "node_modules/**",
     ],
     globalSetup: ["tests/setup/db-global-setup.ts"],

@@ -32,6 +32,12 @@ export const queryKeys = {
     all: ["audit"] as const,
     list: (search: string) => ["audit", "list", search] as const,
   },
+  /** Federation peers (GET /api/v1/peers) and what each offers (…/peers/{name}/offers). */
+  peers: {
+    all: ["peers"] as const,
+    list: () => ["peers", "list"] as const,
+    offers: (name: string) => ["peers", name, "offers"] as const,
+  },
   apiTokens: {
     all: ["api-tokens"] as const,
     list: () => ["api-tokens", "list"] as const,

@@ -3,6 +3,7 @@ import {
   Bell,
   GitCommitHorizontal,
   Globe,
+  Handshake,
   KeyRound,
   LayoutDashboard,
   Network,
@@ -89,6 +90,9 @@ function FleetLinks() {
       </NavLink>
       <NavLink href="/alerts" icon={<Bell aria-hidden />}>
         Alerts
+      </NavLink>
+      <NavLink href="/peers" icon={<Handshake aria-hidden />}>
+        Peers
       </NavLink>
     </>
   );

@@ -4,12 +4,14 @@ import type { DesiredResource } from "@/lib/agent-protocol/messages";
 import {
   compileClusters,
   diffPlans,
+  remoteKey,
   resourceKey,
   validateIntent,
   type ClusterPlan,
   type FleetIntent,
   type FleetInventory,
   type GlobalServiceIntent,
+  type RemoteImport,
   type WarningCode,
 } from "@/lib/meshes";
 import { resourceYaml } from "@/lib/meshes/resource-yaml";
@@ -129,13 +131,28 @@ export function applyIntentChanges(
 }
 
 /** The fleet intent the compiler takes: only services that share something. */
-export function fleetIntentOf(services: readonly IntentDto[]): FleetIntent {
+export function fleetIntentOf(
+  services: readonly IntentDto[],
+  remote: readonly RemoteImport[] = [],
+): FleetIntent {
   return {
     services: services
       .filter((s) => s.exports.length > 0 || s.imports.length > 0)
       .map(toServiceIntent),
+    ...(remote.length ? { remote: remote.filter((r) => r.clusters.length > 0) } : {}),
   };
 }
+
+/**
+ * Remote imports (Hamlet peers' services) before and after a change; absent = none. `touched`
+ * names clusters the change affects besides (an import whose offer the peer withdrew has no
+ * "before" to compile, but its clusters still lose its resources).
+ */
+export type RemoteImports = {
+  before: readonly RemoteImport[];
+  after: readonly RemoteImport[];
+  touched?: readonly string[];
+};
 
 /**
  * The inverse of an applied change: every service back to its intent before it, based on the
@@ -163,8 +180,11 @@ export function affectedClusters(
   before: readonly IntentDto[],
   after: readonly IntentDto[],
   changed: ReadonlySet<string>,
+  remote?: RemoteImports,
 ): Set<string> {
-  const out = new Set<string>();
+  const out = new Set<string>(remote?.touched ?? []);
+  for (const list of [remote?.before ?? [], remote?.after ?? []])
+    for (const r of list) if (changed.has(remoteKey(r))) for (const c of r.clusters) out.add(c);
   for (const list of [before, after])
     for (const s of list) {
       if (!changed.has(keyOf(s))) continue;
@@ -213,13 +233,14 @@ export function planIntent(
   changed: ReadonlySet<string>,
   fleet: FleetInventory,
   current?: Readonly<Record<string, readonly DesiredResource[]>>,
+  remote?: RemoteImports,
 ): CompiledPlan {
-  const clusters = affectedClusters(before, after, changed);
+  const clusters = affectedClusters(before, after, changed, remote);
   // A cluster with a stored desired set is diffed against it, so "before" is compiled only for
   // the others (a fleet-wide plan would otherwise compile the whole fleet twice).
   const uncompiled = [...clusters].filter((n) => !current?.[n]);
-  const prev = compileClusters(fleetIntentOf(before), fleet, uncompiled);
-  const next = compileClusters(fleetIntentOf(after), fleet, clusters);
+  const prev = compileClusters(fleetIntentOf(before, remote?.before), fleet, uncompiled);
+  const next = compileClusters(fleetIntentOf(after, remote?.after), fleet, clusters);
   const prevSets: Record<string, readonly DesiredResource[]> = {};
   const nextSets: Record<string, readonly DesiredResource[]> = {};
   for (const n of clusters) if (current?.[n]) prevSets[n] = current[n];

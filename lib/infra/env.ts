@@ -37,6 +37,12 @@ const baseSchema = z.object({
   MERIDIAN_AGENT_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
   /** Port of the process-metrics listener (GET /metrics, Prometheus format; instrumentation.ts). */
   MERIDIAN_METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
+  /** Federation (docs/federation.md): the Hamlet DiscoveryService's TLS port; unset = off. */
+  MERIDIAN_HAMLET_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
+  MERIDIAN_HAMLET_HOST: z.string().max(253).optional(),
+  /** PEM files of this Meridian's certificate (server and client) and key for Hamlet. */
+  MERIDIAN_HAMLET_CERT_FILE: z.string().max(4096).optional(),
+  MERIDIAN_HAMLET_KEY_FILE: z.string().max(4096).optional(),
   MERIDIAN_GLOBAL_HOST_STYLE: z.enum(["global", "clusterset"]).default("global"),
   /**
    * Bearer token Prometheus sends to scrape GET /metrics (compared hashed). Unset: nobody may

@@ -12,11 +12,14 @@ import { linkerdTranslator } from "./linkerd";
 import { mcsTranslator } from "./mcs";
 import type { FleetIntent, FleetInventory, GlobalServiceIntent, Mesh } from "./model";
 import { namespaceGuard } from "./namespaces";
+import { translateRemote } from "./remote";
+import { remoteKey } from "./remote-model";
 import { ResourceSet } from "./resources";
 import type { MeshTranslator, Sink, Target } from "./translator";
 import { sortWarnings, type CompileWarning } from "./warnings";
 
 export * from "./model";
+export { remoteKey, remoteImportSchema, type RemoteImport } from "./remote-model";
 export { validateIntent, parseIntent, type IntentError, type IntentErrorCode } from "./validate";
 export { diffPlans, type ClusterPlan, type ResourceChange } from "./plan-diff";
 export type { CompileWarning, WarningCode } from "./warnings";
@@ -129,6 +132,18 @@ function compile(
       guard.flush();
     }
   }
+  for (const r of intent.remote ?? [])
+    for (const c of r.clusters) {
+      const set = sets.get(c);
+      const list = warnings.get(c);
+      const cluster = index.clusters.get(c);
+      if (!set || !list || !cluster) continue;
+      translateRemote(r, cluster, {
+        resource: (res) => set.add(res),
+        warn: (code, message) =>
+          list.push({ code, message, globalService: remoteKey(r), cluster: c }),
+      });
+    }
   const clusters: Record<string, ClusterCompilation> = {};
   for (const n of names)
     clusters[n] = {

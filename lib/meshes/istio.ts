@@ -65,7 +65,7 @@ export const istioTranslator: MeshTranslator = {
 
 // Istio protocol selection: appProtocol first, then the port-name prefix
 // (https://istio.io/latest/docs/ops/configuration/traffic-management/protocol-selection/).
-function istioProtocol(p: InventoryPort): string {
+export function istioProtocol(p: Pick<InventoryPort, "name" | "appProtocol">): string {
   const proto = (p.appProtocol ?? p.name.split("-")[0] ?? "").toLowerCase();
   const known: Record<string, string> = {
     http: "HTTP",

@@ -3,6 +3,7 @@ import { z } from "zod";
 
 import type { FleetFile } from "../agent-protocol/fleet-file";
 import { dnsLabel } from "../agent-protocol/k8s-names";
+import { remoteImportSchema } from "./remote-model";
 import {
   DATAPLANE_MODES,
   MESH_TYPES,
@@ -164,7 +165,11 @@ export const globalServiceIntentSchema = z
 export type GlobalServiceIntent = z.infer<typeof globalServiceIntentSchema>;
 
 export const fleetIntentSchema = z
-  .object({ services: z.array(globalServiceIntentSchema).max(100_000).default([]) })
+  .object({
+    services: z.array(globalServiceIntentSchema).max(100_000).default([]),
+    /** Services other platforms offer over Hamlet, imported into clusters of this fleet. */
+    remote: z.array(remoteImportSchema).max(10_000).optional(),
+  })
   .strict();
 export type FleetIntent = z.infer<typeof fleetIntentSchema>;
 

@@ -21,6 +21,8 @@ import { announceDesiredChange, writeDesiredStates } from "@/lib/store/desired-s
 import { loadIntent, loadInventory } from "@/lib/store/intent";
 import { writeServiceIntents } from "@/lib/store/intent-write";
 import { pool, readTogether, transaction, type Json, type Tx } from "@/lib/store/transaction";
+import { currentRemoteImports } from "@/lib/services/federation-imports";
+import { federationChanged } from "@/lib/services/federation-runtime";
 
 export { getChangeSet, listChangeSets, rollUpChangeSets } from "@/lib/store/change-sets";
 
@@ -55,15 +57,23 @@ async function withLastChange(error: unknown): Promise<never> {
 
 /** Before, after and the compiled plan of `changes` against the current intent (no writes). */
 async function compileChanges(tx: Tx, changes: readonly IntentChange[]) {
-  const [intent, fleet] = await readTogether(
+  const [intent, fleet, remoteNow] = await readTogether(
     tx,
     () => loadIntent(tx),
     () => loadInventory(tx),
+    () => currentRemoteImports(tx),
   );
   const after = applyIntentChanges(intent, changes, fleet);
   const changed = new Set(changes.map(keyOf));
+  // Remote imports are unchanged here, but compiled too: they share the clusters' desired sets.
+  const remote = { before: remoteNow, after: remoteNow };
   const current = await storedDesired(tx, affectedClusters(intent, after, changed));
-  return { intent, after, changed, compiled: planIntent(intent, after, changed, fleet, current) };
+  return {
+    intent,
+    after,
+    changed,
+    compiled: planIntent(intent, after, changed, fleet, current, remote),
+  };
 }
 
 /** What `changes` would do, per cluster, without changing anything. */
@@ -137,6 +147,8 @@ export async function recordChangeSet(
 /** Wake the agents of the clusters a committed change set touched; answer the change set. */
 export function announce(result: RecordedChangeSet): ChangeSetDto {
   for (const c of result.clusters) announceDesiredChange(c);
+  // Exports and hostnames are what peers are sent: let the Hamlet streams compare.
+  void federationChanged("publicationChanged");
   return result.changeSet;
 }
 

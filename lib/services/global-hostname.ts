@@ -2,6 +2,7 @@ import "server-only";
 import type { ChangeSetDto, GlobalHostnameSetting, IntentDto } from "@/lib/model/intent";
 import { globalHostname, hostSuffix, type GlobalHostStyle } from "@/lib/domain/global-name";
 import { affectedClusters, keyOf, planIntent } from "@/lib/domain/intent-change";
+import { currentRemoteImports } from "@/lib/services/federation-imports";
 import { announce, recordChangeSet, type ApplyOptions } from "@/lib/services/change-sets";
 import { recordAudit } from "@/lib/store/audit";
 import { storedDesired } from "@/lib/store/change-sets";
@@ -39,10 +40,11 @@ export async function setGlobalHostStyle(
         to: input.suffix,
       },
     );
-    const [intent, fleet] = await readTogether(
+    const [intent, fleet, remoteNow] = await readTogether(
       tx,
       () => loadIntent(tx),
       () => loadInventory(tx),
+      () => currentRemoteImports(tx),
     );
     const after: IntentDto[] = intent.map((s) => ({
       ...s,
@@ -53,7 +55,10 @@ export async function setGlobalHostStyle(
     await renameGlobalHosts(tx, input.suffix);
     const changed = new Set(renamed.map(keyOf));
     const current = await storedDesired(tx, affectedClusters(intent, after, changed));
-    const compiled = planIntent(intent, after, changed, fleet, current);
+    const compiled = planIntent(intent, after, changed, fleet, current, {
+      before: remoteNow,
+      after: remoteNow,
+    });
     return recordChangeSet(
       tx,
       {

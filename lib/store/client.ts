@@ -1,4 +1,5 @@
 import "server-only";
+import { AsyncLocalStorage } from "node:async_hooks";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "@/lib/store/generated/client";
@@ -91,8 +92,19 @@ export function pgPool(): pg.Pool {
   return globalForDb.meridianPool!;
 }
 
-/** The process-wide database client. */
+// Tests run two Meridians in one process (tests/federation: two databases on one server):
+// inside withDatabase(), db() is that Meridian's client.
+const scoped = new AsyncLocalStorage<PrismaClient>();
+
+/** Run `work` with `client` as the database of everything it calls (tests only). */
+export function withDatabase<T>(client: PrismaClient, work: () => T): T {
+  return scoped.run(client, work);
+}
+
+/** The process-wide database client (or the one of the enclosing {@link withDatabase}). */
 export function db(): PrismaClient {
+  const inScope = scoped.getStore();
+  if (inScope) return inScope;
   // A disconnected client ended its pool (disposeExternalPool); build both again.
   if (globalForDb.meridianDb && !globalForDb.meridianPool?.ended) return globalForDb.meridianDb;
   const { DATABASE_URL, MERIDIAN_DB_POOL_MAX } = env();

@@ -36,6 +36,8 @@ cp -a "$dist/static" "$out/$dist/static"
 cp -a public "$out/public"
 cp -a prisma/migrations "$out/prisma/migrations"
 cp -a fleets "$out/fleets"
+# The Hamlet protos, loaded at run time by lib/federation/proto.ts (federation, docs/federation.md).
+cp -a proto "$out/proto"
 cp -a scripts/dist "$out/scripts/dist"
 # Next traces all of @prisma/client for instrumentation.ts (outputFileTracingExcludes does not
 # reach that trace): keep the client runtime and the PostgreSQL query compiler (the WASM engine

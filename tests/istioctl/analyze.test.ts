@@ -15,6 +15,7 @@ import type { DesiredResource } from "../../lib/agent-protocol/messages";
 import { compileFleet, type FleetIntent, type FleetInventory } from "../../lib/meshes/index";
 import { bookinfoFleet, RICH_INTENT } from "../../lib/meshes/testing/bookinfo";
 import { mixedFleet, MIXED_INTENT } from "../../lib/meshes/testing/mixed-fleet";
+import { REMOTE_INTENT } from "../../lib/meshes/testing/remote";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const ISTIOCTL = path.join(ROOT, "test", "istioctl", "bin", "istioctl");
@@ -52,10 +53,14 @@ describe("istioctl analyze on compiled Istio trees", () => {
       ([n, r]) => [`bookinfo-${n}`, r] as const,
     ),
     ...istioTrees(MIXED_INTENT, mixedFleet()).map(([n, r]) => [`mixed-${n}`, r] as const),
+    // Services other platforms offer over Hamlet, imported (docs/federation.md).
+    ...istioTrees(REMOTE_INTENT, bookinfoFleet("istio")).map(
+      ([n, r]) => [`remote-${n}`, r] as const,
+    ),
   ];
 
   it("has trees to analyze", () => {
-    expect(trees.length).toBe(5);
+    expect(trees.length).toBe(8);
   });
 
   it.each(trees)("%s: no error-level message", (name, resources) => {

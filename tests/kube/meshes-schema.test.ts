@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { FIELD_MANAGER, ownsWholeObject } from "../../lib/agent-protocol/messages";
 import { compileFleet, type Mesh } from "../../lib/meshes/index";
 import { bookinfoFleet, RICH_INTENT } from "../../lib/meshes/testing/bookinfo";
+import { REMOTE_INTENT } from "../../lib/meshes/testing/remote";
 import { clientsFor, statusOf, type ClusterClients } from "./clients";
 import { applyObjects } from "./fixtures/apply";
 import { loadBookinfo } from "./fixtures/bookinfo";
@@ -78,6 +79,21 @@ describe("mesh translators against the API server's schema validation", () => {
       consul: ["ExportedServices", "ServiceIntentions", "ServiceResolver"],
     };
     expect([...kinds].sort()).toEqual(expected[mesh]);
+  });
+
+  it("istio: a remote import's ServiceEntry and DestinationRule are accepted (Hamlet peers)", async () => {
+    const compiled = compileFleet(REMOTE_INTENT, bookinfoFleet("istio"));
+    const kinds: string[] = [];
+    for (const cluster of CLUSTERS)
+      for (const r of compiled.clusters[cluster]?.resources ?? []) {
+        const stored = await dryRunApply(clients.get(cluster)!, r as KubernetesObject);
+        expect(stored.metadata?.labels?.["meridian.dev/peer"]).toBeDefined();
+        kinds.push(r.kind);
+      }
+    expect(kinds.sort()).toEqual([
+      ...Array(4).fill("DestinationRule"),
+      ...Array(4).fill("ServiceEntry"),
+    ]);
   });
 
   it("the check is live: a DestinationRule with failoverPriority of the wrong type is rejected", async () => {

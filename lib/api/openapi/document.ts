@@ -6,6 +6,7 @@ import { apiErrorSchema } from "@/lib/model/api";
 import { ADMIN_PATHS } from "./admin-paths";
 import { AGENT_PATHS } from "./agent-paths";
 import { CHANGE_PATHS } from "./change-paths";
+import { FEDERATION_PATHS } from "./federation-paths";
 import { INVENTORY_PATHS } from "./inventory-paths";
 import { TRUST_PATHS } from "./trust-paths";
 import { refusingCrossOrigin } from "./operation";
@@ -25,6 +26,7 @@ const REST_TAGS = [
   ["Metrics", "Metrics sources and golden signals"],
   ["Alerts", "Alerts from Prometheus, Alertmanager and Meridian's fleet rules"],
   ["Settings", "Fleet-wide settings"],
+  ["Federation", "Peers over Hamlet v1alpha2: publications, offers and imports"],
   ["Users", "Users and the caller"],
   ["Audit", "The audit trail: who changed what, when, from where"],
   ["API tokens", "Personal API tokens"],
@@ -74,6 +76,7 @@ export function restApiDocument() {
       ...CHANGE_PATHS,
       ...ADMIN_PATHS,
       ...TRUST_PATHS,
+      ...FEDERATION_PATHS,
     }),
   });
 }

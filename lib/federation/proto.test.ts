@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { parseFederatedService, toRemoteImport } from "@/lib/model/federated-service";
+import { FEDERATED_SERVICE_URL, hamlet } from "./proto";
+
+// The vendored Hamlet protos load, and a FederatedService survives the Any it travels in.
+const SERVICE = {
+  name: "reviews.bookinfo",
+  description: "",
+  tags: [],
+  labels: { team: "books" },
+  fqdn: "reviews.bookinfo.svc.clusterset.local",
+  endpoints: [{ address: "192.0.2.10", port: 15443, labels: ["edge"] }],
+  sans: ["spiffe://org-a.example/ns/bookinfo/sa/reviews"],
+  instances: [
+    { id: "grpc-9090", protocol: "GRPC", metadata: { sni: "s" }, endpoint_selector: ["edge"] },
+  ],
+};
+
+describe("Hamlet v1alpha2 protos", () => {
+  it("define the DiscoveryService's bidirectional EstablishStream", () => {
+    const m = hamlet().service["EstablishStream"]!;
+    expect([m.path, m.requestStream, m.responseStream]).toEqual([
+      "/federation.resourcediscovery.v1alpha2.DiscoveryService/EstablishStream",
+      true,
+      true,
+    ]);
+    expect(FEDERATED_SERVICE_URL).toBe(
+      "type.googleapis.com/federation.types.v1alpha2.FederatedService",
+    );
+  });
+
+  it("round-trip a FederatedService through its bytes, which then validate", () => {
+    const { encodeService, decodeService } = hamlet();
+    const back = decodeService(encodeService(SERVICE));
+    expect(back).toEqual(SERVICE);
+    const parsed = parseFederatedService(back);
+    expect(parsed.ok).toBe(true);
+    // No metadata port: GRPC's well-known 443.
+    if (parsed.ok)
+      expect(toRemoteImport("org-a", parsed.service, ["east-1"]).instances[0]).toMatchObject({
+        port: 443,
+        sni: "s",
+      });
+  });
+
+  it("name the fields of a malformed FederatedService, at most three", () => {
+    const r = parseFederatedService({
+      ...SERVICE,
+      fqdn: "Not A Host",
+      endpoints: [{ address: "10.0.0.0/8", port: 0, labels: [] }],
+    });
+    expect(r).toEqual({
+      ok: false,
+      message:
+        "FederatedService reviews.bookinfo is malformed: fqdn: fqdn must be a lower-case DNS name; endpoints[0].address: address must be an IP address or a DNS name (Meridian cannot route to a CIDR); endpoints[0].port: port must be 1–65535",
+    });
+  });
+});

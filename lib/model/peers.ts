@@ -1,0 +1,111 @@
+import { z } from "zod";
+import { dnsLabel } from "@/lib/agent-protocol/k8s-names";
+import { federatedServiceSchema } from "@/lib/model/federated-service";
+
+// Federation peers over Hamlet v1alpha2 (issue 21.3): the REST contract of /api/v1/peers.
+
+const isoDate = z.string().datetime({ offset: true });
+const PEM_CERT =
+  /^-----BEGIN CERTIFICATE-----\r?\n[A-Za-z0-9+/=\r\n]+-----END CERTIFICATE-----\s*$/;
+
+/** What an admin registers: the peer's DiscoveryService, the CA to trust, its SPIFFE bundle endpoint. */
+export const peerInputSchema = z
+  .object({
+    name: dnsLabel("peer name"),
+    /** host:port of the peer's Hamlet DiscoveryService. */
+    address: z
+      .string()
+      .max(261)
+      .regex(
+        /^(\[[0-9a-fA-F:]+\]|[A-Za-z0-9.-]{1,253}):\d{1,5}$/,
+        "address must be host:port (e.g. hamlet.partner.example:3810)",
+      ),
+    /** PEM of the one CA certificate that signs the peer's server and client certificates. */
+    caPem: z
+      .string()
+      .max(16_384)
+      .regex(PEM_CERT, "caPem must be one PEM certificate (-----BEGIN CERTIFICATE-----)"),
+    /** The peer's SPIFFE bundle endpoint (https_web), e.g. https://…/api/v1/trust/bundles/example.org */
+    bundleEndpoint: z
+      .string()
+      .max(2048)
+      .url()
+      .refine((u) => u.startsWith("https://"), "bundleEndpoint must be an https URL"),
+  })
+  .strict();
+export type PeerInput = z.infer<typeof peerInputSchema>;
+
+export const peerUpdateSchema = peerInputSchema
+  .omit({ name: true })
+  .partial()
+  .extend({ version: z.number().int().min(1).max(2_147_483_647) })
+  .strict();
+export type PeerUpdate = z.infer<typeof peerUpdateSchema>;
+
+/** A peer as the API shows it (the CA is a public certificate; no key is ever stored). */
+export const peerSchema = z.object({
+  name: z.string(),
+  address: z.string(),
+  caPem: z.string(),
+  /** SHA-256 fingerprint of the CA certificate. */
+  caFingerprint: z.string(),
+  bundleEndpoint: z.string(),
+  version: z.number().int(),
+  createdAt: isoDate,
+  connected: z.boolean(),
+  lastConnectedAt: isoDate.nullable(),
+  lastError: z.string(),
+  /** When the peer last ACKed a service we sent it. */
+  lastAckAt: isoDate.nullable(),
+  /** The last NACK: one the peer sent us ("received") or one we sent it ("sent"). */
+  lastNack: z
+    .object({ side: z.enum(["sent", "received"]), message: z.string(), at: isoDate })
+    .nullable(),
+  /** Global services published to this peer, as `namespace/name`. */
+  publishing: z.array(z.string()),
+  offered: z.number().int(),
+});
+export type PeerDto = z.infer<typeof peerSchema>;
+export const peerListSchema = z.object({ items: z.array(peerSchema) });
+
+/** A service a peer offers, and the clusters it is imported into here. */
+export const offerSchema = z.object({
+  peer: z.string(),
+  name: z.string(),
+  receivedAt: isoDate,
+  service: federatedServiceSchema,
+  importedInto: z.array(z.string()),
+  /** Version of the import (0 = not imported): send it back to change the import. */
+  importVersion: z.number().int(),
+});
+export type OfferDto = z.infer<typeof offerSchema>;
+export const offerListSchema = z.object({ items: z.array(offerSchema) });
+
+/** Import an offered service into `clusters` (empty: remove the import). */
+export const importChangeSchema = z
+  .object({
+    service: z.string().min(1).max(253),
+    clusters: z.array(dnsLabel("cluster name")).max(5000),
+    version: z.number().int().min(0).max(2_147_483_647),
+  })
+  .strict();
+export type ImportChange = z.infer<typeof importChangeSchema>;
+
+/** Publish a global service to a peer (or stop). */
+export const publicationSchema = z
+  .object({ namespace: dnsLabel("namespace"), name: dnsLabel("service name") })
+  .strict();
+export type Publication = z.infer<typeof publicationSchema>;
+
+/** Where peers reach a cluster's east-west gateway (its mTLS passthrough port, 15443 in Istio). */
+export const gatewayInputSchema = z
+  .object({
+    address: z
+      .string()
+      .min(1)
+      .max(253)
+      .regex(/^[A-Za-z0-9.:-]+$/, "address must be an IP address or a DNS name"),
+    port: z.number().int().min(1).max(65_535).default(15443),
+  })
+  .strict();
+export type GatewayInput = z.infer<typeof gatewayInputSchema>;

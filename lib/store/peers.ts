@@ -1,0 +1,253 @@
+import "server-only";
+import type { FederatedService } from "@/lib/model/federated-service";
+import { federatedServiceSchema } from "@/lib/model/federated-service";
+import type { PeerInput } from "@/lib/model/peers";
+import { NotFoundError, StaleVersionError } from "@/lib/store/errors";
+import { pool, type Json, type Tx } from "@/lib/store/transaction";
+
+// Federation peers (Hamlet v1alpha2, issue 21.3): who they are, what we publish to each, what
+// each offers us, and which offers are imported into which clusters.
+
+const PEER_SELECT = {
+  name: true,
+  address: true,
+  caPem: true,
+  bundleEndpoint: true,
+  version: true,
+  createdAt: true,
+  updatedAt: true,
+  connected: true,
+  lastConnectedAt: true,
+  lastError: true,
+  lastNackSide: true,
+  lastNackMessage: true,
+  lastNackAt: true,
+  lastAckAt: true,
+} as const;
+
+export type PeerRow = Awaited<ReturnType<typeof listPeers>>[number];
+
+export function listPeers(tx: Tx = pool()) {
+  return tx.federationPeer.findMany({ select: PEER_SELECT, orderBy: { name: "asc" } });
+}
+
+export async function getPeer(tx: Tx, name: string) {
+  const peer = await tx.federationPeer.findUnique({ where: { name }, select: PEER_SELECT });
+  if (!peer) throw new NotFoundError(`Peer ${name}`);
+  return peer;
+}
+
+export function createPeer(tx: Tx, input: PeerInput) {
+  return tx.federationPeer.create({ data: input, select: PEER_SELECT });
+}
+
+/** Update a peer read at `version` (409 when someone changed it since). */
+export async function updatePeer(tx: Tx, name: string, version: number, input: Partial<PeerInput>) {
+  const { count } = await tx.federationPeer.updateMany({
+    where: { name, version },
+    data: { ...input, version: { increment: 1 } },
+  });
+  if (!count) {
+    await getPeer(tx, name);
+    throw new StaleVersionError(`Peer ${name} changed since you read it: reload and try again`);
+  }
+  return getPeer(tx, name);
+}
+
+export async function deletePeer(tx: Tx, name: string): Promise<void> {
+  const { count } = await tx.federationPeer.deleteMany({ where: { name } });
+  if (!count) throw new NotFoundError(`Peer ${name}`);
+}
+
+/** Connection state and NACKs, written by the stream (no version bump: not an admin edit). */
+export function setPeerStatus(
+  tx: Tx,
+  name: string,
+  s: {
+    connected?: boolean;
+    error?: string;
+    nack?: { side: "sent" | "received"; message: string };
+    acked?: boolean;
+  },
+) {
+  return tx.federationPeer.updateMany({
+    where: { name },
+    data: {
+      ...(s.connected !== undefined ? { connected: s.connected } : {}),
+      ...(s.connected ? { lastConnectedAt: new Date() } : {}),
+      ...(s.error !== undefined ? { lastError: s.error } : {}),
+      ...(s.acked ? { lastAckAt: new Date() } : {}),
+      ...(s.nack
+        ? { lastNackSide: s.nack.side, lastNackMessage: s.nack.message, lastNackAt: new Date() }
+        : {}),
+    },
+  });
+}
+
+// ─── Owner side ──────────────────────────────────────────────────────────────
+
+/** Global services published to `peer`, with their exporters and the gateways to reach them. */
+export async function publishedTo(tx: Tx, peer: string) {
+  const rows = await tx.federatedExport.findMany({
+    where: { peerName: peer },
+    select: {
+      globalService: {
+        select: {
+          namespace: true,
+          name: true,
+          hostname: true,
+          exports: {
+            where: { enabled: true },
+            select: {
+              clusterName: true,
+              cluster: {
+                select: {
+                  federationGateway: { select: { address: true, port: true } },
+                  meshes: { select: { type: true, trustDomain: true } },
+                },
+              },
+            },
+            orderBy: { clusterName: "asc" },
+          },
+          services: { select: { clusterName: true, ports: true, labels: true } },
+        },
+      },
+    },
+  });
+  return rows.map((r) => r.globalService);
+}
+
+/** Peers `namespace/name` is published to. */
+export async function peersOfService(tx: Tx, namespace: string, name: string): Promise<string[]> {
+  const rows = await tx.federatedExport.findMany({
+    where: { globalService: { namespace, name } },
+    select: { peerName: true },
+    orderBy: { peerName: "asc" },
+  });
+  return rows.map((r) => r.peerName);
+}
+
+/** `namespace/name` of every global service published, per peer. */
+export async function peersPublishing(tx: Tx): Promise<Map<string, string[]>> {
+  const rows = await tx.federatedExport.findMany({
+    select: { peerName: true, globalService: { select: { namespace: true, name: true } } },
+  });
+  const out = new Map<string, string[]>();
+  for (const r of rows)
+    out.set(r.peerName, [
+      ...(out.get(r.peerName) ?? []),
+      `${r.globalService.namespace}/${r.globalService.name}`,
+    ]);
+  for (const list of out.values()) list.sort();
+  return out;
+}
+
+/** Publish `namespace/name` to `peer`; false when it already was. */
+export async function publish(tx: Tx, peer: string, namespace: string, name: string) {
+  const gs = await tx.globalService.findUnique({ where: { namespace_name: { namespace, name } } });
+  if (!gs) throw new NotFoundError(`Global service ${namespace}/${name}`);
+  await getPeer(tx, peer);
+  const { count } = await tx.federatedExport.createMany({
+    data: [{ peerName: peer, globalServiceId: gs.id }],
+    skipDuplicates: true,
+  });
+  return count > 0;
+}
+
+/** Stop publishing `namespace/name` to `peer`; false when it was not. */
+export async function unpublish(tx: Tx, peer: string, namespace: string, name: string) {
+  const { count } = await tx.federatedExport.deleteMany({
+    where: { peerName: peer, globalService: { namespace, name } },
+  });
+  return count > 0;
+}
+
+/** Set where peers reach a cluster's east-west gateway. */
+export function setGateway(tx: Tx, clusterName: string, address: string, port: number) {
+  return tx.federationGateway.upsert({
+    where: { clusterName },
+    create: { clusterName, address, port },
+    update: { address, port },
+  });
+}
+
+// ─── Consumer side ───────────────────────────────────────────────────────────
+
+/**
+ * Who already uses `fqdn` here: a global service of this fleet (`namespace/name`) or another
+ * offer (`peer:name`); undefined when it is free for `peer`'s service `name`.
+ */
+export async function fqdnHolder(tx: Tx, fqdn: string, peer: string, name: string) {
+  const local = await tx.globalService.findUnique({
+    where: { hostname: fqdn },
+    select: { namespace: true, name: true },
+  });
+  if (local) return `global service ${local.namespace}/${local.name}`;
+  const offers = await tx.offeredService.findMany({
+    where: { NOT: { peerName: peer, name }, service: { path: ["fqdn"], equals: fqdn } },
+    select: { peerName: true, name: true },
+    take: 1,
+  });
+  return offers[0] ? `${offers[0].peerName}'s ${offers[0].name}` : undefined;
+}
+
+export function storeOffer(tx: Tx, peer: string, service: FederatedService) {
+  const json = service as unknown as Json;
+  return tx.offeredService.upsert({
+    where: { peerName_name: { peerName: peer, name: service.name } },
+    create: { peerName: peer, name: service.name, service: json },
+    update: { service: json, receivedAt: new Date() },
+  });
+}
+
+export async function dropOffer(tx: Tx, peer: string, name: string): Promise<boolean> {
+  const { count } = await tx.offeredService.deleteMany({ where: { peerName: peer, name } });
+  return count > 0;
+}
+
+/** What peers offer (`peer` set: that peer only), parsed with the FederatedService schema. */
+export async function listOffers(tx: Tx = pool(), peer?: string) {
+  const rows = await tx.offeredService.findMany({
+    where: peer ? { peerName: peer } : {},
+    orderBy: [{ peerName: "asc" }, { name: "asc" }],
+  });
+  return rows.map((r) => ({
+    peer: r.peerName,
+    name: r.name,
+    receivedAt: r.receivedAt,
+    service: federatedServiceSchema.parse(r.service),
+  }));
+}
+
+/** Every import of an offered service (clusters by name), with its version. */
+export function listImports(tx: Tx = pool()) {
+  return tx.federatedImport.findMany({ orderBy: [{ peerName: "asc" }, { serviceName: "asc" }] });
+}
+
+/**
+ * Set the clusters an offered service is imported into, read at `version` (0 = not imported
+ * yet). An empty list removes the import.
+ */
+export async function writeImport(
+  tx: Tx,
+  peer: string,
+  serviceName: string,
+  version: number,
+  clusters: string[],
+) {
+  const key = { peerName_serviceName: { peerName: peer, serviceName } };
+  const current = await tx.federatedImport.findUnique({ where: key });
+  if ((current?.version ?? 0) !== version)
+    throw new StaleVersionError(
+      `The import of ${peer}:${serviceName} changed since you read it (version ${version}, now ${current?.version ?? 0}): reload and plan again`,
+    );
+  if (!clusters.length) {
+    if (current) await tx.federatedImport.delete({ where: key });
+    return;
+  }
+  await tx.federatedImport.upsert({
+    where: key,
+    create: { peerName: peer, serviceName, clusters },
+    update: { clusters, version: { increment: 1 } },
+  });
+}
