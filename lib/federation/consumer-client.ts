@@ -164,7 +164,10 @@ export function connectToPeer(
     client.waitForReady(Date.now() + Math.max(backoff.maxMs, 5000), (err) => {
       if (closed) return;
       if (err) return retry(`cannot reach ${conn.address}: ${err.message}`);
-      const establish = client["EstablishStream"] as () => grpc.ClientDuplexStream<Envelope, Envelope>;
+      const establish = client["EstablishStream"] as () => grpc.ClientDuplexStream<
+        Envelope,
+        Envelope
+      >;
       const stream = establish.call(client);
       call = stream;
       let failed = false;
