@@ -21,7 +21,9 @@ describe("request ids and route patterns", () => {
         name: "reviews x",
       }),
     ).toBe("/api/v1/global-services/{namespace}/{name}/metrics");
-    expect(routePattern("/api/v1/a/b", { path: ["a", "b"] })).toBe("/api/v1/{path}/{path}");
+    expect(routePattern("/api/v1/a/b/c/d", { path: ["a", "b", "c", "d"] })).toBe(
+      "/api/v1/{...path}",
+    );
     expect(routePattern("/api/v1/clusters", {})).toBe("/api/v1/clusters");
   });
 });

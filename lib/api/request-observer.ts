@@ -27,22 +27,23 @@ export function requestIdOf(req: Pick<AgentApiRequest, "headers">): string {
  */
 export function routePattern(pathname: string, params: Params): string {
   const names = new Map<string, string>();
-  for (const [name, value] of Object.entries(params))
-    for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value])
-      names.set(v, name);
-  return pathname
-    .split("/")
-    .map((segment) => {
-      let decoded = segment;
-      try {
-        decoded = decodeURIComponent(segment);
-      } catch {
-        // Not percent-encoding: compared as sent.
-      }
-      const name = names.get(decoded);
-      return name ? `{${name}}` : segment;
-    })
-    .join("/");
+  for (const [name, value] of Object.entries(params)) {
+    if (Array.isArray(value)) for (const v of value) names.set(v, `{...${name}}`);
+    else if (value !== undefined) names.set(value, `{${name}}`);
+  }
+  const out: string[] = [];
+  for (const segment of pathname.split("/")) {
+    let decoded = segment;
+    try {
+      decoded = decodeURIComponent(segment);
+    } catch {
+      // Not percent-encoding: compared as sent.
+    }
+    const name = names.get(decoded) ?? segment;
+    // A catch-all's segments are one label value however many a caller sends.
+    if (!(name.startsWith("{...") && out.at(-1) === name)) out.push(name);
+  }
+  return out.join("/");
 }
 
 /** Runs `serve` as one observed request (see the file's header). */
