@@ -183,8 +183,8 @@ export async function startOwnerServer(opts: OwnerServerOptions): Promise<OwnerS
     peerCas = peers.map((p) => ({ name: p.name, ca: new X509Certificate(p.caPem) }));
     const next = new grpc.Server();
     next.addService(codec.service, { EstablishStream: handler });
-    // With no peer registered there is no CA to trust: the server's own CA stands in, so the
-    // port is up but no client certificate from anyone else is accepted.
+    // With no peer registered there is no CA to trust: the server's own (leaf) certificate
+    // stands in, which issued nothing, so the port is up and every client is refused.
     const roots = peers.length ? peers.map((p) => p.caPem).join("\n") : opts.certPem;
     const creds = grpc.ServerCredentials.createSsl(
       Buffer.from(roots),

@@ -40,8 +40,13 @@ export async function receiveOffer(peer: string, service: FederatedService): Pro
       throw new OfferRefused(
         `FederatedService ${service.name}: fqdn ${service.fqdn} is already ${holder} here; publish it under another host`,
       );
-    await storeOffer(tx, peer, service);
-    await recordAudit(tx, peerActor(peer), "peer.offer", "peer", peer, { service: service.name });
+    // A resend after a reconnect changes nothing and is not an event.
+    const stored = await storeOffer(tx, peer, service);
+    if (stored !== "unchanged")
+      await recordAudit(tx, peerActor(peer), "peer.offer", "peer", peer, {
+        service: service.name,
+        change: stored,
+      });
   });
 }
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { sameJson } from "@/lib/agent-protocol/canonical-json";
 import type { FederatedService } from "@/lib/model/federated-service";
 import { federatedServiceSchema } from "@/lib/model/federated-service";
 import type { PeerInput } from "@/lib/model/peers";
@@ -191,13 +192,22 @@ export async function fqdnHolder(tx: Tx, fqdn: string, peer: string, name: strin
   return offers[0] ? `${offers[0].peerName}'s ${offers[0].name}` : undefined;
 }
 
-export function storeOffer(tx: Tx, peer: string, service: FederatedService) {
+/** Store an offer; says whether it is new, changed, or the same as stored (a resend). */
+export async function storeOffer(
+  tx: Tx,
+  peer: string,
+  service: FederatedService,
+): Promise<"created" | "updated" | "unchanged"> {
+  const where = { peerName_name: { peerName: peer, name: service.name } };
   const json = service as unknown as Json;
-  return tx.offeredService.upsert({
-    where: { peerName_name: { peerName: peer, name: service.name } },
+  const before = await tx.offeredService.findUnique({ where, select: { service: true } });
+  if (before && sameJson(before.service, service)) return "unchanged";
+  await tx.offeredService.upsert({
+    where,
     create: { peerName: peer, name: service.name, service: json },
     update: { service: json, receivedAt: new Date() },
   });
+  return before ? "updated" : "created";
 }
 
 export async function dropOffer(tx: Tx, peer: string, name: string): Promise<boolean> {
