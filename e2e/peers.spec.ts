@@ -59,7 +59,7 @@ test("a peer's page shows its stream, what it offers and the NACK of a malformed
     await expect.poll(() => peer.answers.length, { timeout: 30_000 }).toBe(2);
     expect(peer.answers.find((a) => a.service === "inventory.shop")?.nack).toBeUndefined();
     expect(peer.answers.find((a) => a.service === "billing.shop")?.nack).toBe(
-      "FederatedService billing.shop is malformed: endpoints: at least one endpoint is required",
+      "FederatedService billing.shop is malformed: endpoints: at least one endpoint is required; instances[0].endpoint_selector: matches no endpoint's labels",
     );
 
     await page.goto("/peers");
