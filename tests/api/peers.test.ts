@@ -7,7 +7,7 @@ import * as peer from "@/app/api/v1/peers/[name]/route";
 import * as publications from "@/app/api/v1/peers/[name]/publications/route";
 import * as offers from "@/app/api/v1/peers/[name]/offers/route";
 import * as importPlan from "@/app/api/v1/peers/[name]/imports/plan/route";
-import * as gateway from "@/app/api/v1/peers/gateways/[cluster]/route";
+import * as gateway from "@/app/api/v1/clusters/[name]/federation-gateway/route";
 import { db } from "@/lib/store/client";
 import { seedDemoFleet } from "@/lib/services/demo-seed";
 import { call, userWithToken } from "../helpers/api";
@@ -98,9 +98,9 @@ describe("/api/v1/peers", () => {
     });
     expect((got.body as { publishing: string[] }).publishing).toEqual(["bookinfo/reviews"]);
     const put = (cluster: string, body: unknown) =>
-      call(gateway.PUT, "PUT", `/api/v1/peers/gateways/${cluster}`, {
+      call(gateway.PUT, "PUT", `/api/v1/clusters/${cluster}/federation-gateway`, {
         token: admin,
-        params: { cluster },
+        params: { name: cluster },
         body,
       });
     expect((await put("nowhere", { address: "192.0.2.10" })).status).toBe(404);

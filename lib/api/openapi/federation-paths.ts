@@ -140,13 +140,13 @@ export const FEDERATION_PATHS: ZodOpenApiPathsObject = {
       errors: IMPORT_ERRORS,
     }),
   },
-  "/api/v1/peers/gateways/{cluster}": {
+  "/api/v1/clusters/{name}/federation-gateway": {
     put: operation({
       id: "setFederationGateway",
       summary: "Where peers reach a cluster's east-west gateway",
       tag: TAG,
       access: "admin",
-      path: z.object({ cluster: pathParam("The cluster's name", "east-1") }),
+      path: z.object({ name: pathParam("The cluster's name", "east-1") }),
       body: gatewayInputSchema,
       ok: { status: 204, description: "Saved" },
       errors: { 404: "No cluster of that name" },

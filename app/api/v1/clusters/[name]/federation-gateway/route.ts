@@ -1,4 +1,4 @@
-// PUT /api/v1/peers/gateways/{cluster} — where peers reach the cluster's east-west gateway (admin)
+// PUT /api/v1/clusters/{name}/federation-gateway — where federation peers reach the cluster's east-west gateway (admin)
 import { NextResponse } from "next/server";
 import { readJson } from "@/lib/api/respond";
 import { parseOrThrow } from "@/lib/api/errors";
@@ -10,7 +10,7 @@ import { setFederationGateway } from "@/lib/services/federation-owner";
 export const PUT = withAuth(
   async (req, { params, principal }) => {
     const input = parseOrThrow(gatewayInputSchema, await readJson(req));
-    await setFederationGateway(String(params.cluster ?? ""), input, actorOf(principal));
+    await setFederationGateway(String(params.name ?? ""), input, actorOf(principal));
     return new NextResponse(null, { status: 204 });
   },
   { role: "admin" },
