@@ -12,9 +12,16 @@ const EXPIRY: Record<ExpiryState, BadgeTone> = {
   expired: "danger",
 };
 
-function expiryText(daysLeft: number, expiry: ExpiryState): string {
+/** "Expired", "5 days left", "4 months left", "10 years left": days only where they matter. */
+export function expiryText(daysLeft: number, expiry: ExpiryState): string {
   if (expiry === "expired") return "Expired";
-  return `${daysLeft} day${daysLeft === 1 ? "" : "s"} left`;
+  const [n, unit] =
+    daysLeft >= 730
+      ? [Math.floor(daysLeft / 365), "year"]
+      : daysLeft >= 60
+        ? [Math.floor(daysLeft / 30), "month"]
+        : [daysLeft, "day"];
+  return `${n} ${unit}${n === 1 ? "" : "s"} left`;
 }
 
 const CA_TONE: Record<TrustView["clusters"][number]["caKind"], BadgeTone> = {
@@ -69,12 +76,10 @@ export function TrustCerts({ view }: { view: TrustView }) {
                     </Badge>
                   ) : null}
                 </TD>
-                <TD className="max-w-72">
+                <TD className="min-w-56">
                   {r ? (
                     <span className="flex flex-wrap items-center gap-1.5">
-                      <span className="text-fg truncate" title={r.subject}>
-                        {r.subject}
-                      </span>
+                      <span className="text-fg break-words">{r.subject}</span>
                       {r.fingerprint === c.signingRoot ? (
                         <Badge tone="neutral">signing</Badge>
                       ) : null}

@@ -15,6 +15,9 @@ const PUBLIC = new Set([
   "/api/agent/v1/register",
   "/api/v1/openapi.json",
   "/api/agent/v1/openapi.json",
+  // SPIFFE bundle endpoint: read by SPIRE and other federating peers without a session
+  // (tests/api/trust.test.ts covers it anonymously).
+  "/api/v1/trust/bundles/[trustDomain]",
 ]);
 /** Mutations a viewer may make: on their own things only. */
 const VIEWER_MAY = new Set(["POST /api/v1/tokens", "DELETE /api/v1/tokens/[id]"]);
