@@ -6,6 +6,7 @@ import {
   flagDuplicateServices,
   reportedMeshSchema,
   reportedServiceSchema,
+  servedApisSchema,
 } from "./snapshot";
 
 // The outbound-only agent protocol, shared by Meridian's agent API and the agent itself.
@@ -78,6 +79,7 @@ export const reportSchema = z.discriminatedUnion("kind", [
       upserts: z.array(reportedServiceSchema).max(5000).default([]),
       deletes: z.array(serviceKeySchema).max(5000).default([]),
       meshes: z.array(reportedMeshSchema).max(5).optional(),
+      servedApis: servedApisSchema.optional(),
     })
     .strict()
     .superRefine((delta, ctx) => {

@@ -62,6 +62,53 @@ export type ReportedService = z.infer<typeof reportedServiceSchema>;
 /** Istio data plane modes: sidecar proxies, or ambient (ztunnel + waypoints). */
 export const DATAPLANE_MODES = ["sidecar", "ambient"] as const;
 
+/** A Kubernetes LabelSelector (metav1.LabelSelector), as a mesh config holds it. */
+export const labelSelectorSchema = z
+  .object({
+    matchLabels: z.record(z.string().max(317), z.string().max(63)).optional(),
+    matchExpressions: z
+      .array(
+        z
+          .object({
+            key: z.string().max(317),
+            operator: z.enum(["In", "NotIn", "Exists", "DoesNotExist"]),
+            values: z.array(z.string().max(63)).max(50).optional(),
+          })
+          .strict(),
+      )
+      .max(20)
+      .optional(),
+  })
+  .strict();
+export type LabelSelector = z.infer<typeof labelSelectorSchema>;
+
+/**
+ * One entry of Istio's `meshConfig.serviceScopeConfigs` (ambient multicluster): services the
+ * selectors pick are LOCAL (this cluster only) or GLOBAL (every cluster of the mesh).
+ * https://istio.io/latest/docs/reference/config/istio.mesh.v1alpha1/#MeshConfig-ServiceScopeConfigs
+ */
+export const serviceScopeConfigSchema = z
+  .object({
+    namespaceSelector: labelSelectorSchema.optional(),
+    servicesSelector: labelSelectorSchema.optional(),
+    scope: z.enum(["LOCAL", "GLOBAL"]),
+  })
+  .strict();
+export type ServiceScopeConfig = z.infer<typeof serviceScopeConfigSchema>;
+
+/** API groups whose served versions the agent reports (the translators pick versions from them). */
+export const REPORTED_API_GROUPS = ["multicluster.x-k8s.io", "gateway.networking.k8s.io"] as const;
+
+/** Served versions per reported API group; a group the cluster does not serve is absent. */
+const servedVersions = z.array(z.string().max(63)).max(20).optional();
+export const servedApisSchema = z
+  .object({
+    "multicluster.x-k8s.io": servedVersions,
+    "gateway.networking.k8s.io": servedVersions,
+  })
+  .strict();
+export type ServedApis = z.infer<typeof servedApisSchema>;
+
 // The optional fields below came after the first agents: an old agent omits them and stays
 // valid; Meridian then treats them as unknown (and the plan says what it assumed).
 export const reportedMeshSchema = z
@@ -86,6 +133,8 @@ export const reportedMeshSchema = z
     dataplaneMode: z.enum(DATAPLANE_MODES).optional(),
     /** Trust domain aliases, root certificates and CA kind (lib/agent-protocol/trust.ts). */
     trust: reportedTrustSchema.optional(),
+    /** Istio: the mesh config's `serviceScopeConfigs` (absent = none set, or an old agent). */
+    serviceScopeConfigs: z.array(serviceScopeConfigSchema).max(100).optional(),
   })
   .strict();
 export type ReportedMesh = z.infer<typeof reportedMeshSchema>;
@@ -96,6 +145,8 @@ export const clusterSnapshotSchema = z
     meshes: z.array(reportedMeshSchema).max(MESH_TYPES.length).default([]),
     /** Namespaces of the cluster (optional: agents before it did not send them). */
     namespaces: z.array(dnsLabel("namespace")).max(MAX_SERVICES).optional(),
+    /** Served versions of the API groups Meridian writes beside the meshes' (optional: newer agents). */
+    servedApis: servedApisSchema.optional(),
     services: z.array(reportedServiceSchema).max(MAX_SERVICES),
   })
   .strict()

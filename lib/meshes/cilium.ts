@@ -1,4 +1,7 @@
 import type { AnalyzedService } from "./analysis";
+import { gammaSplit, servesGammaSplit } from "./gamma";
+import { managedResource } from "./resources";
+import { MCS_GROUP, serviceExportVersion } from "./mcs";
 import type { InventoryService } from "./model";
 import {
   otherExporters,
@@ -72,15 +75,43 @@ export const ciliumTranslator: MeshTranslator = {
         "mesh-cannot-express",
         `Cilium cannot weight clusters within a failover tier of ${svc.key}: ClusterMesh balances evenly over the endpoints of every cluster it uses`,
       );
+    // Weights: a GAMMA HTTPRoute to the ServiceImport where the cluster serves the Gateway API
+    // and Cilium's MCS-API support (https://docs.cilium.io/en/stable/network/clustermesh/mcsapi/);
+    // its exporters then export through the MCS API too, so the ServiceImport exists.
+    if (target.exporter && svc.intent.trafficWeights && servesGammaSplit(target.cluster))
+      out.resource(
+        managedResource({
+          apiVersion: serviceExportVersion(target.cluster, out),
+          kind: "ServiceExport",
+          namespace: svc.intent.namespace,
+          name: svc.intent.name,
+          globalService: svc.key,
+        }),
+      );
+    const split = consumer && gammaSplit(svc, target, out);
     warnUnsupported(svc, target, out, {
-      trafficWeights:
-        "ClusterMesh load-balances over all clusters' endpoints without per-cluster weights",
+      ...(split
+        ? {}
+        : {
+            trafficWeights: `ClusterMesh load-balances over all clusters' endpoints without per-cluster weights${gammaHint(svc, target)}`,
+          }),
       access:
         "per-cluster access needs a CiliumNetworkPolicy on io.cilium.k8s.policy.cluster, which Meridian does not manage",
       hostname: "ClusterMesh keeps the <name>.<namespace>.svc.cluster.local name",
     });
   },
 };
+
+// Why no GAMMA split was written, when the service has weights and the cluster could take one.
+function gammaHint(svc: AnalyzedService, target: Target): string {
+  // An agent that did not report the served APIs: nothing known to hint at.
+  if (!svc.intent.trafficWeights || !target.cluster.servedApis) return "";
+  if (!servesGammaSplit(target.cluster))
+    return ` (a Gateway API split needs HTTPRoute v1 and the ${MCS_GROUP} API served in ${target.cluster.name})`;
+  if (!target.exporter)
+    return ` (a Gateway API split can only weigh a cluster's own Service against the ServiceImport, and ${target.cluster.name} does not export it)`;
+  return " (a Gateway API split weighs HTTP ports only)";
+}
 
 // Importers follow the tiers: local in a first-tier cluster, remote in a later-tier exporter,
 // none elsewhere. An exporter that does not import prefers its own endpoints.

@@ -10,6 +10,7 @@ import {
   istioVersion,
   warnDnsResolution,
 } from "./istio-network";
+import { translateAmbient } from "./istio-ambient";
 import { authorizationPolicy, istioMeta, workloadSelector } from "./istio-policy";
 import type { InventoryPort } from "./model";
 import { derivedName } from "./names";
@@ -33,11 +34,14 @@ const EXPORT_TO = ["*"];
  * `localityLbSetting.failoverPriority` always paired with outlierDetection; weights are
  * VirtualService route weights over per-cluster subsets. `distribute` and `failover` are never
  * used, so the three never mix (Istio: "only one of distribute, failover or failoverPriority
- * can be set"). Access is an ALLOW AuthorizationPolicy in exporting clusters.
+ * can be set"). Access is an ALLOW AuthorizationPolicy in exporting clusters. Ambient clusters
+ * are translated by istio-ambient.ts.
  */
 export const istioTranslator: MeshTranslator = {
   mesh: "istio",
   translate(svc, target, out) {
+    // Ambient clusters share services through ztunnel and scope configs, not ServiceEntries.
+    if (target.cluster.dataplaneMode === "ambient") return translateAmbient(svc, target, out);
     const service = target.exporter?.service ?? svc.primary;
     if (!service) return;
     const selector = workloadSelector(service);

@@ -1,8 +1,27 @@
+import type { InventoryCluster } from "./model";
 import { managedResource } from "./resources";
-import { usesGlobalSuffix, warnUnsupported, type MeshTranslator } from "./translator";
+import { usesGlobalSuffix, warnUnsupported, type MeshTranslator, type Sink } from "./translator";
 
-/** API version of generated ServiceExports (served by every MCS implementation). */
-export const MCS_API_VERSION = "multicluster.x-k8s.io/v1alpha1";
+/** The MCS API group (KEP-1645, sigs.k8s.io/mcs-api). */
+export const MCS_GROUP = "multicluster.x-k8s.io";
+/** API version of ServiceExports for a cluster that did not report what it serves (every MCS implementation serves it). */
+export const MCS_API_VERSION = `${MCS_GROUP}/v1alpha1`;
+
+/**
+ * The ServiceExport API version to write in a cluster: v1beta1 where the cluster serves it
+ * (mcs-api v0.3+; v1alpha1 is deprecated there), else v1alpha1. A cluster whose agent reported
+ * the served versions and serves neither gets v1alpha1 and a warning: the apply would fail.
+ */
+export function serviceExportVersion(cluster: InventoryCluster, out: Sink): string {
+  if (!cluster.servedApis) return MCS_API_VERSION;
+  const served = cluster.servedApis[MCS_GROUP] ?? [];
+  for (const v of ["v1beta1", "v1alpha1"]) if (served.includes(v)) return `${MCS_GROUP}/${v}`;
+  out.warn(
+    "mesh-config-required",
+    `${cluster.name} does not serve the MCS API (${MCS_GROUP} v1beta1 or v1alpha1): its ServiceExport cannot be applied until an MCS implementation is installed`,
+  );
+  return MCS_API_VERSION;
+}
 
 /**
  * Kubernetes MCS API (KEP-1645), for clusters without a mesh. An exporting cluster gets a
@@ -16,7 +35,7 @@ export const mcsTranslator: MeshTranslator = {
     if (target.exporter)
       out.resource(
         managedResource({
-          apiVersion: MCS_API_VERSION,
+          apiVersion: serviceExportVersion(target.cluster, out),
           kind: "ServiceExport",
           namespace: svc.intent.namespace,
           name: svc.intent.name,

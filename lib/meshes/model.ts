@@ -8,7 +8,11 @@ import {
   DATAPLANE_MODES,
   MESH_TYPES,
   SERVICE_TYPES,
+  servedApisSchema,
+  serviceScopeConfigSchema,
   servicePortSchema,
+  type ServedApis,
+  type ServiceScopeConfig,
   zoneCountSchema,
 } from "../agent-protocol/snapshot";
 
@@ -70,6 +74,13 @@ export const inventoryClusterSchema = z
     dnsProxy: z.object({ capture: z.boolean(), autoAllocate: z.boolean() }).strict().optional(),
     /** Istio data plane: sidecars or ambient (ztunnel); absent = not reported (sidecar assumed). */
     dataplaneMode: z.enum(DATAPLANE_MODES).optional(),
+    /** Istio's `meshConfig.serviceScopeConfigs` (ambient multicluster); absent = not reported. */
+    serviceScopeConfigs: z.array(serviceScopeConfigSchema).max(100).optional(),
+    /**
+     * Served versions of multicluster.x-k8s.io and gateway.networking.k8s.io; absent = not
+     * reported (an old agent), and the translators write what they wrote before.
+     */
+    servedApis: servedApisSchema.optional(),
     /**
      * Every root the cluster's mesh trusts (SHA-256 fingerprints; two during a rotation), when
      * its agent reports them; absent = only `rootCaFingerprint` is known.
@@ -238,15 +249,24 @@ type MeshOfCluster = {
   dnsProxy?: { capture: boolean; autoAllocate: boolean };
   dataplaneMode?: (typeof DATAPLANE_MODES)[number];
   trust?: { roots: readonly { fingerprint: string }[] };
+  serviceScopeConfigs?: ServiceScopeConfig[];
 };
 
 /**
  * A cluster of the inventory, its mesh the primary one of those it reports. What only newer
- * agents report (mesh version, Istio cluster id and network, DNS proxy, data plane, namespaces)
+ * agents report (mesh version, Istio cluster id and network, DNS proxy, data plane, service
+ * scopes, served API versions, namespaces)
  * is copied when present; absent, the translators treat it as unknown.
  */
 export function inventoryCluster(
-  c: { name: string; region: string; zone: string; network: string; namespaces?: string[] },
+  c: {
+    name: string;
+    region: string;
+    zone: string;
+    network: string;
+    namespaces?: string[];
+    servedApis?: ServedApis;
+  },
   meshes: readonly MeshOfCluster[],
   services: InventoryService[],
 ): InventoryCluster {
@@ -266,6 +286,10 @@ export function inventoryCluster(
     ...(mesh?.trust?.roots.length
       ? { trustedRoots: mesh.trust.roots.map((r) => r.fingerprint) }
       : {}),
+    ...(mesh?.serviceScopeConfigs
+      ? { serviceScopeConfigs: structuredClone(mesh.serviceScopeConfigs) }
+      : {}),
+    ...(c.servedApis ? { servedApis: structuredClone(c.servedApis) } : {}),
     ...(c.namespaces ? { namespaces: [...c.namespaces] } : {}),
     services,
   };
