@@ -83,6 +83,19 @@ describe("mixed-mesh fleet", () => {
       "13 ExternalName no bystander",
       () => !/also selects the pods/.test(out.warnings.map((w) => w.message).join("\n")),
     ],
+    [
+      "MCS v1beta1 where served",
+      () => res("mcs-1").some((r) => r.apiVersion === "multicluster.x-k8s.io/v1beta1"),
+    ],
+    ["GAMMA split", () => kinds("cilium-west").some((k) => k.startsWith("HTTPRoute shop/"))],
+    [
+      "ambient global label",
+      () => JSON.stringify(res("ambient-east")).includes('"istio.io/global":"true"'),
+    ],
+    [
+      "ambient scope config not reported",
+      () => /did not report Istio's serviceScopeConfigs/.test(text("ambient-west")),
+    ],
   ])("covers defect %s", (_name, holds) => {
     expect(holds()).toBe(true);
   });

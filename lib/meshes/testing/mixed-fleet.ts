@@ -1,8 +1,10 @@
-// A mixed-mesh fleet that exercises every defect of issue 20: 13 clusters in 3 regions on all
+// A mixed-mesh fleet that exercises every defect of issue 20 and its modern modes (MCS v1beta1,
+// Gateway API splits, Istio ambient): 15 clusters in 3 regions on all
 // five meshes, two Istio networks (one Istio agent too old to report its cluster id or DNS
 // proxy), a namespace present in some clusters only, an ExternalName namesake, a TCP+UDP port,
 // an h2c port with weights, same-named services in two namespaces, Consul and Cilium tiers with
 // weights, Linkerd 2.17 and 2.16, and an MCS clusterset wider than the imports.
+import type { ServedApis } from "../../agent-protocol/snapshot";
 import type { FleetIntent, FleetInventory, OutlierDetection } from "../model";
 import { cluster, service } from "./fleet-builder";
 
@@ -25,6 +27,12 @@ const dns = service("dns", "resolver", {
     { name: "dns", port: 53, protocol: "UDP" },
   ],
 });
+
+/** A cluster that serves the MCS API (v1beta1 and v1alpha1) and Gateway API v1. */
+const MODERN_APIS: ServedApis = {
+  "multicluster.x-k8s.io": ["v1alpha1", "v1beta1"],
+  "gateway.networking.k8s.io": ["v1", "v1beta1"],
+};
 
 /** The inventory: every cluster reports what a current agent reports, except istio-west. */
 export function mixedFleet(): FleetInventory {
@@ -87,23 +95,62 @@ export function mixedFleet(): FleetInventory {
       cluster(
         "cilium-east",
         "cilium",
-        [service("shop", "cart"), service("shop", "basket"), service("bookinfo", "reviews")],
-        { region: "us-east-1", trustDomain: "cilium-east/1" },
+        [
+          service("shop", "cart"),
+          service("shop", "basket"),
+          service("shop", "checkout"),
+          service("bookinfo", "reviews"),
+        ],
+        { region: "us-east-1", trustDomain: "cilium-east/1", servedApis: MODERN_APIS },
       ),
       cluster(
         "cilium-west",
         "cilium",
-        [service("shop", "cart"), service("shop", "basket", { endpoints: { ready: 3, total: 3 } })],
-        { region: "eu-west-1", trustDomain: "cilium-west/2" },
+        [
+          service("shop", "cart"),
+          service("shop", "basket", { endpoints: { ready: 3, total: 3 } }),
+          service("shop", "checkout"),
+        ],
+        { region: "eu-west-1", trustDomain: "cilium-west/2", servedApis: MODERN_APIS },
       ),
       cluster("consul-east", "consul", [service("shop", "orders"), service("billing", "orders")], {
         region: "us-east-1",
       }),
       cluster("consul-west", "consul", [service("shop", "orders")], { region: "eu-west-1" }),
       cluster("consul-south", "consul", [service("billing", "orders")], { region: "ap-south-1" }),
+      // mcs-1 serves v1beta1; the others' agents did not report what they serve.
       ...["mcs-1", "mcs-2", "mcs-3"].map((name) =>
-        cluster(name, "none", [service("batch", "jobs")], { region: "ap-south-1" }),
+        cluster(name, "none", [service("batch", "jobs")], {
+          region: "ap-south-1",
+          ...(name === "mcs-1" ? { servedApis: MODERN_APIS } : {}),
+        }),
       ),
+      // Istio ambient multicluster: ambient-east's scope config selects istio.io/global,
+      // ambient-west's agent reported none (and istio.io/global alone means nothing to Istio).
+      cluster("ambient-east", "istio", [service("mesh", "catalog")], {
+        region: "us-east-1",
+        network: "amb-east",
+        meshVersion: "1.29.0",
+        meshClusterId: "amb-east",
+        trustDomain: "cluster.local",
+        dataplaneMode: "ambient",
+        serviceScopeConfigs: [
+          {
+            servicesSelector: {
+              matchExpressions: [{ key: "istio.io/global", operator: "Exists" }],
+            },
+            scope: "GLOBAL",
+          },
+        ],
+      }),
+      cluster("ambient-west", "istio", [service("mesh", "catalog")], {
+        region: "eu-west-1",
+        network: "amb-west",
+        meshVersion: "1.29.0",
+        meshClusterId: "amb-west",
+        trustDomain: "cluster.local",
+        dataplaneMode: "ambient",
+      }),
     ],
   };
 }
@@ -214,6 +261,22 @@ export const MIXED_INTENT: FleetIntent = {
         ],
         outlierDetection: OD,
       },
+    },
+    // Gateway API split (GEP-1748): cilium-west exports and imports, so it weighs its own Service
+    // against the ServiceImport.
+    {
+      namespace: "shop",
+      name: "checkout",
+      exports: ["cilium-east", "cilium-west"],
+      imports: ["cilium-west"],
+      trafficWeights: { "cilium-east": 30, "cilium-west": 70 },
+    },
+    // Istio ambient multicluster (served under its cluster.local name only).
+    {
+      namespace: "mesh",
+      name: "catalog",
+      exports: ["ambient-east"],
+      imports: ["ambient-west"],
     },
     // 13: the MCS API imports into mcs-3 too.
     { namespace: "batch", name: "jobs", exports: ["mcs-1"], imports: ["mcs-2"] },

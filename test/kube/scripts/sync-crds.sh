@@ -7,6 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 MCS_VERSION="${MCS_VERSION:-v0.5.2}"
 ISTIO_API_VERSION="${ISTIO_API_VERSION:-v1.32.0}"
+GATEWAY_API_VERSION="${GATEWAY_API_VERSION:-v1.6.3}"
 LINKERD_VERSION="${LINKERD_VERSION:-}"     # e.g. a pseudo-version; the proxy serves none today
 CONSUL_K8S_VERSION="${CONSUL_K8S_VERSION:-}" # module github.com/hashicorp/consul-k8s/control-plane
 REFERENCE_DIR="${REFERENCE_DIR:-$(cd ../.. && pwd)/../shared/reference/crds}"
@@ -18,7 +19,7 @@ moddir() { # module@version -> Dir in the module cache, or empty
 }
 latest() { (cd "$(mktemp -d)" && go list -m -versions "$1" 2>/dev/null) | awk '{print $NF}' || true; }
 
-rm -rf crds.new && mkdir -p crds.new/{mcs-api,istio,linkerd,consul}
+rm -rf crds.new && mkdir -p crds.new/{mcs-api,istio,linkerd,consul,gateway-api}
 sources=()
 
 d="$(moddir "sigs.k8s.io/mcs-api@${MCS_VERSION}")"
@@ -30,6 +31,14 @@ d="$(moddir "istio.io/api@${ISTIO_API_VERSION}")"
 [ -n "$d" ] || { echo "sync-crds: cannot download istio.io/api@${ISTIO_API_VERSION}" >&2; exit 1; }
 cp "$d"/kubernetes/customresourcedefinitions.gen.yaml crds.new/istio/
 sources+=("| istio/ | Go module istio.io/api ${ISTIO_API_VERSION} | kubernetes/customresourcedefinitions.gen.yaml (all Istio CRDs) |")
+
+# Gateway API, standard channel: the route kinds GAMMA uses and what they reference (not
+# vap_safeupgrades.yaml, a ValidatingAdmissionPolicy rather than a CRD).
+d="$(moddir "sigs.k8s.io/gateway-api@${GATEWAY_API_VERSION}")"
+[ -n "$d" ] || { echo "sync-crds: cannot download sigs.k8s.io/gateway-api@${GATEWAY_API_VERSION}" >&2; exit 1; }
+gateway=(httproutes grpcroutes gateways gatewayclasses referencegrants)
+for k in "${gateway[@]}"; do cp "$d/config/crd/standard/gateway.networking.k8s.io_$k.yaml" crds.new/gateway-api/; done
+sources+=("| gateway-api/ | Go module sigs.k8s.io/gateway-api ${GATEWAY_API_VERSION} | config/crd/standard/gateway.networking.k8s.io_{httproutes,grpcroutes,gateways,gatewayclasses,referencegrants}.yaml |")
 
 # Linkerd's link CRD is a Helm template: drop the lines holding {{ ... }}.
 v="${LINKERD_VERSION:-$(latest github.com/linkerd/linkerd2)}"
@@ -65,7 +74,7 @@ chmod -R u+w crds.new
   echo "| --- | --- | --- |"
   printf '%s\n' "${sources[@]}"
   echo
-  echo "Licences: Apache-2.0 (mcs-api, istio/api, linkerd2), MPL-2.0 (consul-k8s)."
+  echo "Licences: Apache-2.0 (mcs-api, istio/api, gateway-api, linkerd2), MPL-2.0 (consul-k8s)."
 } > crds.new/README.md
 rm -rf crds && mv crds.new crds
 echo "sync-crds: $(grep -h '^kind: CustomResourceDefinition' -r crds | wc -l) CRDs in test/kube/crds" >&2
