@@ -148,6 +148,29 @@ describe("the mixed-mesh fleet against the API server's schemas and consul-k8s's
     expect(checked).toBeGreaterThan(10);
   });
 
+  it("the Gateway API CRDs are live: HTTPRoute's CEL rules refuse a Service backendRef without a port", async () => {
+    const route = compiled.clusters["cilium-west"]!.resources.find((r) => r.kind === "HTTPRoute");
+    expect(route).toBeDefined();
+    const spec = structuredClone(route!["spec"]) as {
+      rules: Array<{ backendRefs: Array<Record<string, unknown>> }>;
+    };
+    delete spec.rules[0]!.backendRefs[0]!["port"];
+    const status = await client("cilium-west")
+      .objects.patch(
+        { ...route!, spec } as KubernetesObject,
+        undefined,
+        "All",
+        FIELD_MANAGER,
+        true,
+        PatchStrategy.ServerSideApply,
+      )
+      .then(
+        () => 200,
+        (err: unknown) => (err instanceof ApiException ? err.code : 0),
+      );
+    expect(status).toBe(422);
+  });
+
   it("the rules are live: they refuse what Meridian wrote before issue 20", () => {
     const intentions = (ns: string): ConsulObject => ({
       apiVersion: "consul.hashicorp.com/v1alpha1",
