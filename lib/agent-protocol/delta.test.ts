@@ -29,4 +29,14 @@ describe("diffSnapshots", () => {
     expect(diffSnapshots(snap([]), snap([], "2")).meshes?.[0]?.version).toBe("2");
     expect(isEmptyDelta(diffSnapshots(snap([svc("a")]), snap([svc("a")])))).toBe(true);
   });
+  it("carries the served API versions only when they changed (issue 20)", () => {
+    const apis = { "multicluster.x-k8s.io": ["v1alpha1", "v1beta1"] };
+    const d = diffSnapshots(snap([]), { ...snap([]), servedApis: apis });
+    expect(d.servedApis).toEqual(apis);
+    expect(isEmptyDelta(d)).toBe(false);
+    const same = { ...snap([]), servedApis: apis };
+    expect(isEmptyDelta(diffSnapshots(same, same))).toBe(true);
+    // An agent that stopped reading them does not erase what Meridian holds.
+    expect(isEmptyDelta(diffSnapshots(same, snap([])))).toBe(true);
+  });
 });

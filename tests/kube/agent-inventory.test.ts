@@ -109,6 +109,11 @@ describe("agent KubeInventory", () => {
         expect([...snap.meshes].sort((a, b) => a.type.localeCompare(b.type))).toEqual(
           meshes.sort((a, b) => a.type.localeCompare(b.type)),
         );
+        // Every harness cluster has the mcs-api and Gateway API CRDs (test/kube/crds).
+        expect(snap.servedApis).toEqual({
+          "multicluster.x-k8s.io": ["v1alpha1", "v1beta1"],
+          "gateway.networking.k8s.io": ["v1", "v1beta1"],
+        });
       } finally {
         await inv.stop();
       }

@@ -96,6 +96,39 @@ describe("detectMeshes", () => {
     expect(reportedMeshSchema.parse(mesh)).toEqual(mesh);
   });
 
+  it("reports ambient for a namespace labelled istio.io/dataplane-mode=ambient, and the mesh's serviceScopeConfigs (issue 20)", () => {
+    const markers = new Map(istio);
+    markers.set(
+      ...marker("ConfigMap", "istio-system", "istio", {
+        mesh: [
+          "serviceScopeConfigs:",
+          "  - servicesSelector:",
+          "      matchExpressions:",
+          "        - key: istio.io/global",
+          "          operator: Exists",
+          "    scope: GLOBAL",
+          "  - scope: SOMETIMES", // not a scope Istio knows: dropped, not reported
+          "",
+        ].join("\n"),
+      }),
+    );
+    const namespaces = nsMap("istio-system", "shop");
+    namespaces.set("shop", { name: "shop", terminating: false, ambient: true });
+    const [mesh] = detectMeshes(namespaces, markers);
+    expect(mesh).toMatchObject({
+      dataplaneMode: "ambient",
+      serviceScopeConfigs: [
+        {
+          servicesSelector: { matchExpressions: [{ key: "istio.io/global", operator: "Exists" }] },
+          scope: "GLOBAL",
+        },
+      ],
+    });
+    expect(reportedMeshSchema.parse(mesh)).toEqual(mesh);
+    // Without the label (and no istio-cni setting), the data plane is not reported.
+    expect(detectMeshes(nsMap("istio-system", "shop"), markers)[0]?.dataplaneMode).toBeUndefined();
+  });
+
   it("defaults Istio's trust domain to cluster.local when the mesh config has none", () => {
     const markers = new Map(istio);
     markers.set(...marker("ConfigMap", "istio-system", "istio", { mesh: "defaultConfig: {}\n" }));

@@ -68,7 +68,7 @@ export function detectMeshes(
       version: version.slice(0, 64),
       trustDomain: trustDomain.slice(0, 253),
       rootCaFingerprint: rootCaFingerprint(root?.data[rule.trustRoot.key]),
-      ...rule.details?.(find),
+      ...rule.details?.(find, namespaces),
       trust: meshTrust(rule.mesh, find, trustDomain),
     });
   }

@@ -4,8 +4,8 @@
 // tests/kube/agent-mesh-rules.test.ts asserts that the two agree.
 import { loadYaml } from "@kubernetes/client-node";
 
-import type { ReportedMesh } from "../../../lib/agent-protocol/snapshot";
-import type { TrimmedMarker } from "./types";
+import { serviceScopeConfigSchema, type ReportedMesh } from "../../../lib/agent-protocol/snapshot";
+import type { TrimmedMarker, TrimmedNamespace } from "./types";
 
 /** Meshes the agent detects. */
 export type DetectedMeshType = "istio" | "linkerd" | "cilium" | "consul";
@@ -51,14 +51,14 @@ export interface MeshRule {
   identity(find: MarkerLookup): { version: string; trustDomain: string };
   /** Objects read when present, never required (watched like the markers). */
   optional?: readonly MarkerRef[];
-  /** Optional details (ReportedMesh's newer fields) from the markers and optional objects. */
-  details?(find: MarkerLookup): MeshDetails;
+  /** Optional details (ReportedMesh's newer fields) from the markers, optional objects and namespaces. */
+  details?(find: MarkerLookup, namespaces: ReadonlyMap<string, TrimmedNamespace>): MeshDetails;
 }
 
 /** What a rule may add to a reported mesh besides version and trust domain. */
 export type MeshDetails = Pick<
   ReportedMesh,
-  "clusterId" | "network" | "dnsProxy" | "dataplaneMode"
+  "clusterId" | "network" | "dnsProxy" | "dataplaneMode" | "serviceScopeConfigs"
 >;
 
 const VERSION_LABEL = "app.kubernetes.io/version";
@@ -241,17 +241,31 @@ const record = (v: unknown): Record<string, unknown> =>
  * Istio's cluster id and network (the injector's values: `global.multiCluster.clusterName`,
  * `global.network`), its DNS proxy (MeshConfig `defaultConfig.proxyMetadata`
  * ISTIO_META_DNS_CAPTURE / ISTIO_META_DNS_AUTO_ALLOCATE,
- * https://istio.io/latest/docs/ops/configuration/traffic-management/dns-proxy/) and whether
- * istio-cni runs ambient. Each is left out when its source is absent.
+ * https://istio.io/latest/docs/ops/configuration/traffic-management/dns-proxy/), its
+ * `serviceScopeConfigs` (ambient multicluster; entries that do not parse are dropped) and whether
+ * it runs ambient: istio-cni's AMBIENT_ENABLED, or a namespace labelled
+ * `istio.io/dataplane-mode: ambient` (https://istio.io/latest/docs/ambient/usage/add-workloads/).
+ * Each is left out when its source is absent.
  */
-function istioDetails(find: MarkerLookup): MeshDetails {
+function istioDetails(
+  find: MarkerLookup,
+  namespaces: ReadonlyMap<string, TrimmedNamespace>,
+): MeshDetails {
   const mesh = parseYamlMap(find("ConfigMap", "istio-system", "istio")?.data.mesh);
   const metadata = record(record(mesh.defaultConfig).proxyMetadata);
   const injector = find("ConfigMap", "istio-system", "istio-sidecar-injector")?.data.values;
   const global = record(parseYamlMap(injector).global);
   const clusterId = str(record(global.multiCluster).clusterName);
   const network = str(global.network);
-  const ambient = find("ConfigMap", "istio-system", "istio-cni-config")?.data.AMBIENT_ENABLED;
+  const cni = find("ConfigMap", "istio-system", "istio-cni-config")?.data.AMBIENT_ENABLED;
+  const enrolled = [...namespaces.values()].some((n) => n.ambient && !n.terminating);
+  const ambient = cni === "true" || enrolled ? true : cni !== undefined ? false : undefined;
+  const scopes = Array.isArray(mesh.serviceScopeConfigs)
+    ? mesh.serviceScopeConfigs.flatMap((c) => {
+        const parsed = serviceScopeConfigSchema.safeParse(c);
+        return parsed.success ? [parsed.data] : [];
+      })
+    : undefined;
   return {
     ...(clusterId ? { clusterId: clusterId.slice(0, 253) } : {}),
     ...(network ? { network: network.slice(0, 63) } : {}),
@@ -259,6 +273,7 @@ function istioDetails(find: MarkerLookup): MeshDetails {
       capture: str(metadata.ISTIO_META_DNS_CAPTURE) === "true",
       autoAllocate: str(metadata.ISTIO_META_DNS_AUTO_ALLOCATE) === "true",
     },
-    ...(ambient !== undefined ? { dataplaneMode: ambient === "true" ? "ambient" : "sidecar" } : {}),
+    ...(ambient !== undefined ? { dataplaneMode: ambient ? "ambient" : "sidecar" } : {}),
+    ...(scopes ? { serviceScopeConfigs: scopes.slice(0, 100) } : {}),
   };
 }

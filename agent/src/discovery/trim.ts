@@ -127,13 +127,18 @@ export function trimEndpointSlice(slice: RawEndpointSlice): TrimmedEndpointSlice
   };
 }
 
-/** Trims a Namespace to its name and whether it is terminating. */
+/** The namespace label that enrols a namespace's pods in Istio ambient (ztunnel). */
+export const AMBIENT_NAMESPACE_LABEL = "istio.io/dataplane-mode";
+
+/** Trims a Namespace to its name, whether it is terminating, and whether it is ambient. */
 export function trimNamespace(ns: RawNamespace): TrimmedNamespace {
+  const ambient = ns.metadata?.labels?.[AMBIENT_NAMESPACE_LABEL] === "ambient";
   return {
     name: ns.metadata?.name ?? "",
     terminating:
       ns.status?.phase === "Terminating" ||
       (ns.metadata?.deletionTimestamp !== undefined && ns.metadata.deletionTimestamp !== null),
+    ...(ambient ? { ambient } : {}),
   };
 }
 

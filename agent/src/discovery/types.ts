@@ -43,10 +43,12 @@ export interface TrimmedEndpointSlice {
   endpoints: TrimmedEndpoint[];
 }
 
-/** A Namespace: its name and whether it is being deleted. */
+/** A Namespace: its name, whether it is being deleted, and whether it is enrolled in Istio ambient. */
 export interface TrimmedNamespace {
   name: string;
   terminating: boolean;
+  /** Labelled `istio.io/dataplane-mode: ambient` (ztunnel captures its pods' traffic). */
+  ambient?: boolean;
 }
 
 /** A mesh marker ConfigMap or Secret with only the data keys the detection rules read. */

@@ -2,7 +2,8 @@
 // EndpointSlices and the mesh marker objects, merged into a ClusterSnapshot.
 import { CoreV1Api, DiscoveryV1Api, type KubeConfig } from "@kubernetes/client-node";
 
-import type { ClusterSnapshot } from "../../../lib/agent-protocol/snapshot";
+import { canonicalJson } from "../../../lib/agent-protocol/canonical-json";
+import type { ClusterSnapshot, ServedApis } from "../../../lib/agent-protocol/snapshot";
 import type { InventorySource } from "../cluster";
 import { detectMeshes } from "../discovery/mesh-detect";
 import { MESH_RULES, markerObjects, type MeshRule } from "../discovery/mesh-rules";
@@ -26,6 +27,10 @@ import type {
 } from "../discovery/types";
 import { SILENT_LOG, type AgentLog } from "../log";
 import { Informer, type InformerOptions, type ObjectList } from "./informer";
+import { readServedApis } from "./served-apis";
+
+/** How often the served API versions are read again (a CRD installed or upgraded later). */
+const SERVED_APIS_REFRESH_MS = 60_000;
 
 /** Options for {@link KubeInventory}. */
 export interface KubeInventoryOptions {
@@ -36,6 +41,8 @@ export interface KubeInventoryOptions {
   meshRules?: Readonly<Record<string, MeshRule>>;
   /** Informer tuning (backoff), mostly for tests. */
   informer?: Omit<InformerOptions, "log">;
+  /** How often served API versions are re-read; default 60 s. */
+  servedApisRefreshMs?: number;
 }
 
 type Raw = RawService & RawEndpointSlice & RawNamespace & RawConfigMapOrSecret;
@@ -51,9 +58,17 @@ export class KubeInventory implements InventorySource {
   private readonly rules: Readonly<Record<string, MeshRule>>;
   private cached: ClusterSnapshot | undefined;
   private started = false;
+  private servedApis: ServedApis | undefined;
+  private servedApisTimer: NodeJS.Timeout | undefined;
+  private readonly kc: KubeConfig;
+  private readonly log: AgentLog;
+  private readonly servedApisRefreshMs: number;
 
   constructor(kc: KubeConfig, opts: KubeInventoryOptions = {}) {
     const log = opts.log ?? SILENT_LOG;
+    this.kc = kc;
+    this.log = log;
+    this.servedApisRefreshMs = opts.servedApisRefreshMs ?? SERVED_APIS_REFRESH_MS;
     const informerOpts: InformerOptions = { ...opts.informer, log };
     this.excluded = opts.excludedServices ?? EXCLUDED_SERVICES;
     this.rules = opts.meshRules ?? MESH_RULES;
@@ -129,9 +144,28 @@ export class KubeInventory implements InventorySource {
 
   /** Starts every informer; resolves once each has listed once. */
   async start(): Promise<void> {
-    await Promise.all(this.all().map((i) => i.start()));
+    await Promise.all([...this.all().map((i) => i.start()), this.refreshServedApis()]);
+    this.servedApisTimer = setInterval(
+      () => void this.refreshServedApis(),
+      this.servedApisRefreshMs,
+    );
+    this.servedApisTimer.unref();
     this.started = true;
     this.changed();
+  }
+
+  // A failed read keeps what was read before (or reports nothing): discovery is best effort.
+  private async refreshServedApis(): Promise<void> {
+    try {
+      const next = await readServedApis(this.kc);
+      if (canonicalJson(next) === canonicalJson(this.servedApis ?? null)) return;
+      this.servedApis = next;
+      this.changed();
+    } catch (err) {
+      this.log.warn("served API versions could not be read", {
+        error: err instanceof Error ? err.message : String(err),
+      });
+    }
   }
 
   /** The current snapshot (rebuilt lazily after a change). */
@@ -143,6 +177,7 @@ export class KubeInventory implements InventorySource {
         this.excluded,
       ),
       meshes: detectMeshes(this.namespacesByName(), this.markersByKey(), this.rules),
+      ...(this.servedApis ? { servedApis: this.servedApis } : {}),
     };
     return this.cached;
   }
@@ -154,6 +189,7 @@ export class KubeInventory implements InventorySource {
 
   /** Stops every watch. */
   async stop(): Promise<void> {
+    clearInterval(this.servedApisTimer);
     await Promise.all(this.all().map((i) => i.stop()));
   }
 
