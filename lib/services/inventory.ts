@@ -3,6 +3,7 @@ import {
   clusterSnapshotSchema,
   type ClusterSnapshot,
   type ReportedMesh,
+  type ServedApis,
   type ReportedService,
 } from "@/lib/agent-protocol/snapshot";
 import { diffServices } from "@/lib/domain/inventory-diff";
@@ -17,6 +18,7 @@ import {
   matchesStored,
   removeUnusedGlobalServices,
   replaceMeshes,
+  writeServedApis,
   storedServices,
   writeServiceDiff,
 } from "@/lib/store/inventory";
@@ -130,6 +132,7 @@ export async function applyClusterSnapshot(
       "inventory.snapshot",
       async (tx) => {
         await replaceMeshes(tx, clusterName, snapshot.meshes);
+        if (snapshot.servedApis) await writeServedApis(tx, clusterName, snapshot.servedApis);
         const stored = await storedServices(tx, clusterName);
         return writeServiceDiff(tx, clusterName, diffServices(stored, snapshot.services));
       },
@@ -159,6 +162,7 @@ export async function applyClusterDelta(
     upserts: ReportedService[];
     deletes: { namespace: string; name: string }[];
     meshes?: ReportedMesh[];
+    servedApis?: ServedApis;
   },
   actor: Actor,
   signal?: AbortSignal,
@@ -175,6 +179,7 @@ export async function applyClusterDelta(
     "inventory.delta",
     async (tx) => {
       if (delta.meshes) await replaceMeshes(tx, clusterName, delta.meshes);
+      if (delta.servedApis) await writeServedApis(tx, clusterName, delta.servedApis);
       const stored = await storedServices(tx, clusterName, named);
       // Diff over just the named services: what is upserted stays, what is deleted goes.
       return writeServiceDiff(tx, clusterName, diffServices(stored, upserts));

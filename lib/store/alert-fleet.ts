@@ -16,6 +16,7 @@ import {
   portsColumn,
   readColumn,
   tiersColumn,
+  servedApisColumn,
 } from "@/lib/store/json-columns";
 import { pool, type Tx } from "@/lib/store/transaction";
 import type { TrustInputCluster } from "@/lib/domain/trust";
@@ -55,6 +56,7 @@ export async function readAlertFleet(tx: Tx = pool()): Promise<AlertFleetRows> {
         region: true,
         zone: true,
         network: true,
+        servedApis: true,
         lastSeenAt: true,
         createdAt: true,
         meshes: { orderBy: MESH_ORDER },
@@ -112,7 +114,11 @@ export async function readAlertFleet(tx: Tx = pool()): Promise<AlertFleetRows> {
       .filter((c) => live.has(c.name))
       .map((c) =>
         inventoryCluster(
-          c,
+          {
+            ...c,
+            servedApis:
+              readColumn(servedApisColumn, c.servedApis, "Cluster.servedApis", null) ?? undefined,
+          },
           c.meshes.map((m) => ({
             ...m,
             ...readColumn(meshDetailsColumn, m.details, "Mesh.details", {}),

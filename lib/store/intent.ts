@@ -3,7 +3,7 @@ import type { IntentDto, IntentList, IntentQuery } from "@/lib/model/intent";
 import { pool, readTogether, type Tx } from "@/lib/store/transaction";
 import { failoverSchema, type FleetInventory, type Mesh } from "@/lib/meshes";
 import { inventoryCluster } from "@/lib/meshes/model";
-import { meshDetailsColumn, readColumn } from "@/lib/store/json-columns";
+import { meshDetailsColumn, readColumn, servedApisColumn } from "@/lib/store/json-columns";
 
 // Intent and inventory as the compiler reads them, from Postgres.
 
@@ -29,8 +29,9 @@ export async function loadInventory(tx: Tx = pool()): Promise<FleetInventory> {
           trustDomain: string | null;
           rootCaFingerprint: string | null;
           details: unknown;
+          servedApis: unknown;
         }[]
-      >`SELECT c.name, c.region, c.zone, c.network, m.type::text AS mesh, m.version, m."trustDomain",
+      >`SELECT c.name, c.region, c.zone, c.network, c."servedApis", m.type::text AS mesh, m.version, m."trustDomain",
         m."rootCaFingerprint", m.details
       FROM "Cluster" c
       LEFT JOIN LATERAL (SELECT type, version, "trustDomain", "rootCaFingerprint", details FROM "Mesh"
@@ -66,7 +67,11 @@ export async function loadInventory(tx: Tx = pool()): Promise<FleetInventory> {
   return {
     clusters: clusters.map((c) =>
       inventoryCluster(
-        c,
+        {
+          ...c,
+          servedApis:
+            readColumn(servedApisColumn, c.servedApis, "Cluster.servedApis", null) ?? undefined,
+        },
         c.mesh
           ? [
               {

@@ -1,9 +1,14 @@
 import "server-only";
 import { canonicalJson } from "@/lib/agent-protocol/canonical-json";
-import type { ClusterSnapshot, ReportedMesh } from "@/lib/agent-protocol/snapshot";
+import type { ClusterSnapshot, ReportedMesh, ServedApis } from "@/lib/agent-protocol/snapshot";
 import { globalHostname } from "@/lib/domain/global-name";
 import { diffServices, serviceColumns } from "@/lib/domain/inventory-diff";
-import { meshDetails, meshDetailsColumn, readColumn } from "@/lib/store/json-columns";
+import {
+  meshDetails,
+  meshDetailsColumn,
+  readColumn,
+  servedApisColumn,
+} from "@/lib/store/json-columns";
 import { readGlobalHostStyle } from "@/lib/store/settings";
 import { pool, type Tx } from "@/lib/store/transaction";
 
@@ -99,6 +104,15 @@ export async function removeUnusedGlobalServices(ids: readonly string[]): Promis
 /** Remove global services that no cluster runs any more and that carry no intent. */
 async function pruneOrphanGlobalServices(tx: Tx): Promise<void> {
   await tx.globalService.deleteMany({ where: ORPHAN });
+}
+
+/** Record the API versions a cluster's agent reported it serves (MCS, Gateway API). */
+export async function writeServedApis(
+  tx: Tx,
+  clusterName: string,
+  servedApis: ServedApis,
+): Promise<void> {
+  await tx.cluster.update({ where: { name: clusterName }, data: { servedApis } });
 }
 
 /** Replace a cluster's detected meshes with the reported ones. */
@@ -203,10 +217,20 @@ const meshKey = (m: ReportedMesh) =>
 
 /** Whether a snapshot says exactly what is stored for the cluster's services and meshes. */
 export async function matchesStored(clusterName: string, snapshot: ClusterSnapshot) {
-  const [stored, meshes] = await Promise.all([
+  const [stored, meshes, cluster] = await Promise.all([
     storedServices(pool(), clusterName),
     pool().mesh.findMany({ where: { clusterName } }),
+    pool().cluster.findUnique({ where: { name: clusterName }, select: { servedApis: true } }),
   ]);
+  if (snapshot.servedApis) {
+    const apis = readColumn(
+      servedApisColumn,
+      cluster?.servedApis ?? null,
+      "Cluster.servedApis",
+      null,
+    );
+    if (canonicalJson(apis) !== canonicalJson(snapshot.servedApis)) return false;
+  }
   const diff = diffServices(stored, snapshot.services);
   if (diff.create.length || diff.update.length || diff.remove.length) return false;
   const storedMeshes = meshes

@@ -4,6 +4,7 @@ import { labelMap } from "@/lib/agent-protocol/k8s-names";
 import { resourceResultSchema } from "@/lib/agent-protocol/messages";
 import {
   reportedMeshSchema,
+  servedApisSchema,
   servicePortSchema,
   zoneCountSchema,
 } from "@/lib/agent-protocol/snapshot";
@@ -23,8 +24,17 @@ export const tiersColumn = failoverSchema.shape.tiers;
 export const resultsColumn = z.array(resourceResultSchema);
 /** Mesh.details: the optional fields of ReportedMesh. */
 export const meshDetailsColumn = reportedMeshSchema
-  .pick({ clusterId: true, network: true, dnsProxy: true, dataplaneMode: true, trust: true })
+  .pick({
+    clusterId: true,
+    network: true,
+    dnsProxy: true,
+    dataplaneMode: true,
+    trust: true,
+    serviceScopeConfigs: true,
+  })
   .strict();
+/** Cluster.servedApis: what the agent last reported (null = never). */
+export const servedApisColumn = servedApisSchema.nullable();
 export type MeshDetails = z.infer<typeof meshDetailsColumn>;
 
 /** A Mesh row's details split from a reported mesh, for writing. */
@@ -35,6 +45,7 @@ export function meshDetails(m: MeshDetails): MeshDetails {
     ...(m.dnsProxy !== undefined ? { dnsProxy: m.dnsProxy } : {}),
     ...(m.dataplaneMode !== undefined ? { dataplaneMode: m.dataplaneMode } : {}),
     ...(m.trust !== undefined ? { trust: m.trust } : {}),
+    ...(m.serviceScopeConfigs !== undefined ? { serviceScopeConfigs: m.serviceScopeConfigs } : {}),
   };
 }
 

@@ -4,7 +4,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { bookinfoFleet } from "@/lib/demo/bookinfo-fleet";
 import { seedDemoFleet } from "@/lib/services/demo-seed";
-import { applyClusterSnapshot } from "@/lib/services/inventory";
+import { applyClusterDelta, applyClusterSnapshot } from "@/lib/services/inventory";
+import { readAlertFleet } from "@/lib/store/alert-fleet";
 import { loadInventory } from "@/lib/store/intent";
 import { resetDatabase } from "../helpers/db";
 
@@ -46,5 +47,37 @@ describe("mesh details from the agent's snapshot", () => {
     expect(old.meshClusterId).toBeUndefined();
     expect(old.dnsProxy).toBeUndefined();
     expect(old.meshVersion).toBe(mesh.version);
+  });
+
+  it("stores the served API versions and Istio's serviceScopeConfigs, from snapshots and deltas, for planning (issue 20)", async () => {
+    const east1 = bookinfoFleet().find((c) => c.cluster.name === "east-1")!;
+    const scopes = [
+      {
+        servicesSelector: { matchLabels: { "istio.io/global": "true" } },
+        scope: "GLOBAL" as const,
+      },
+    ];
+    const apis = { "multicluster.x-k8s.io": ["v1alpha1", "v1beta1"] };
+    await applyClusterSnapshot(
+      "east-1",
+      {
+        ...east1.snapshot,
+        servedApis: apis,
+        meshes: [{ ...east1.snapshot.meshes[0]!, serviceScopeConfigs: scopes }],
+      },
+      SYSTEM,
+    );
+    let cluster = (await loadInventory()).clusters.find((c) => c.name === "east-1")!;
+    expect(cluster.servedApis).toEqual(apis);
+    expect(cluster.serviceScopeConfigs).toEqual(scopes);
+    // A delta carries new served versions; one without them leaves them as they were.
+    const more = { ...apis, "gateway.networking.k8s.io": ["v1"] };
+    await applyClusterDelta("east-1", { upserts: [], deletes: [], servedApis: more }, SYSTEM);
+    await applyClusterDelta("east-1", { upserts: [], deletes: [] }, SYSTEM);
+    cluster = (await loadInventory()).clusters.find((c) => c.name === "east-1")!;
+    expect(cluster.servedApis).toEqual(more);
+    // The alert pipeline plans from the same inventory.
+    const fleet = await readAlertFleet();
+    expect(fleet.inventory.clusters.find((c) => c.name === "east-1")?.servedApis).toEqual(more);
   });
 });

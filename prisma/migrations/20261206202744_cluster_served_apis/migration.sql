@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Cluster" ADD COLUMN     "servedApis" JSONB;
