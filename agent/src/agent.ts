@@ -4,7 +4,8 @@
 // is unreachable, nothing in the cluster is touched.
 import { newAgentCredential } from "../../lib/agent-protocol/credential";
 import { diffSnapshots, isEmptyDelta } from "../../lib/agent-protocol/delta";
-import type { DesiredResponse, Report } from "../../lib/agent-protocol/messages";
+import { canonicalJson } from "../../lib/agent-protocol/canonical-json";
+import type { DesiredResponse, Report, ResourceResult } from "../../lib/agent-protocol/messages";
 import type { ClusterSnapshot } from "../../lib/agent-protocol/snapshot";
 import { retryDelayMs, sleep } from "./backoff";
 import type { InventorySource, ResourceWriter } from "./cluster";
@@ -40,7 +41,12 @@ export type AgentOptions = {
   onDesired?: (generation: number) => void;
   /** Called after a generation was applied and acknowledged (benchmarks, tests). */
   onApplied?: (generation: number) => void;
+  /** How often ServiceExport conditions are read back and, when they changed, re-acknowledged. */
+  conditionsRefreshMs?: number;
 };
+
+/** Default interval of the ServiceExport condition read-back. */
+const CONDITIONS_REFRESH_MS = 30_000;
 
 /** A stream Meridian ends sooner than this is reopened only after this long. */
 const MIN_STREAM_MS = 1000;
@@ -51,6 +57,9 @@ export class Agent {
   private changed = false;
   private wake: (() => void) | undefined;
   private loops: Promise<void>[] = [];
+  /** The results last acknowledged, and whether a generation is being applied right now. */
+  private lastResults: ResourceResult[] = [];
+  private converging = false;
   /** The generation last applied and acknowledged; -1 = none yet (apply whatever is current). */
   observedGeneration = -1;
   connected = false;
@@ -67,7 +76,7 @@ export class Agent {
     });
     await this.o.inventory.start();
     this.ready = true;
-    this.loops = [this.reportLoop(), this.desiredLoop()];
+    this.loops = [this.reportLoop(), this.desiredLoop(), this.conditionsLoop()];
   }
 
   /** Stop both loops and the informers; the cluster keeps everything applied. */
@@ -230,8 +239,44 @@ export class Agent {
     }
   }
 
+  /**
+   * MCS controllers set a ServiceExport's conditions (Accepted, Conflicted, ...) after the apply:
+   * read them back now and then, and acknowledge the same generation again when they changed, so
+   * Meridian shows them and alerts on a conflict. Never while a generation is being applied.
+   */
+  private async conditionsLoop(): Promise<void> {
+    const every = this.o.conditionsRefreshMs ?? CONDITIONS_REFRESH_MS;
+    while (!this.signal.aborted) {
+      await sleep(every, this.signal);
+      const refresh = this.o.writer.refreshConditions?.bind(this.o.writer);
+      if (this.signal.aborted || !refresh || this.converging) continue;
+      if (!this.lastResults.some((r) => r.kind === "ServiceExport")) continue;
+      const generation = this.observedGeneration;
+      try {
+        const fresh = await refresh(this.lastResults);
+        if (this.converging || generation !== this.observedGeneration) continue;
+        if (canonicalJson(fresh) === canonicalJson(this.lastResults)) continue;
+        await this.o.client.status({ generation, results: fresh });
+        this.lastResults = fresh;
+      } catch (error) {
+        this.o.log.warn("ServiceExport conditions could not be re-acknowledged", {
+          error: (error as Error).message,
+        });
+      }
+    }
+  }
+
   /** Apply one desired generation, prune what it no longer holds, and acknowledge it. */
   private async converge(desired: DesiredResponse): Promise<void> {
+    this.converging = true;
+    try {
+      await this.convergeOnce(desired);
+    } finally {
+      this.converging = false;
+    }
+  }
+
+  private async convergeOnce(desired: DesiredResponse): Promise<void> {
     this.o.onDesired?.(desired.generation);
     const results = await this.o.writer.apply(desired.resources);
     const errors = results.filter((r) => !["applied", "unchanged", "pruned"].includes(r.result));
@@ -245,6 +290,7 @@ export class Agent {
       });
     }
     await this.o.client.status({ generation: desired.generation, results });
+    this.lastResults = results;
     this.observedGeneration = desired.generation;
     this.o.onApplied?.(desired.generation);
     this.o.metrics?.observedGeneration.set(desired.generation);

@@ -25,4 +25,6 @@ export interface ResourceWriter {
    * Idempotent: applying the same set again reports "unchanged" and changes nothing.
    */
   apply(desired: DesiredResource[]): Promise<ResourceResult[]>;
+  /** Reads back what controllers report on applied objects (ServiceExport conditions). */
+  refreshConditions?(results: readonly ResourceResult[]): Promise<ResourceResult[]>;
 }

@@ -152,6 +152,37 @@ export const RESOURCE_RESULTS = [
 ] as const;
 export type ResourceResultKind = (typeof RESOURCE_RESULTS)[number];
 
+/**
+ * Condition types the agent reads back from a ServiceExport's status (sigs.k8s.io/mcs-api):
+ * Accepted, Exported and Conflicted (v1beta1), and the deprecated Valid, Ready and Conflict.
+ */
+export const SERVICE_EXPORT_CONDITIONS = [
+  "Accepted",
+  "Exported",
+  "Conflicted",
+  "Valid",
+  "Ready",
+  "Conflict",
+] as const;
+
+/** One status condition of an applied object, as the agent reads it back. */
+export const resourceConditionSchema = z
+  .object({
+    type: z.enum(SERVICE_EXPORT_CONDITIONS),
+    status: z.enum(["True", "False", "Unknown"]),
+    reason: z.string().max(1024).default(""),
+    message: z.string().max(1000).default(""),
+  })
+  .strict();
+export type ResourceCondition = z.infer<typeof resourceConditionSchema>;
+
+/** True when a ServiceExport's conditions say its export conflicts with another cluster's. */
+export function exportConflicted(conditions: readonly ResourceCondition[] | undefined): boolean {
+  return (conditions ?? []).some(
+    (c) => (c.type === "Conflicted" || c.type === "Conflict") && c.status === "True",
+  );
+}
+
 export const resourceResultSchema = z
   .object({
     apiVersion: z.string().max(253),
@@ -160,6 +191,8 @@ export const resourceResultSchema = z
     name: z.string().max(253),
     result: z.enum(RESOURCE_RESULTS),
     message: z.string().max(2000).default(""),
+    /** ServiceExports: the MCS controller's status conditions, when it has set any. */
+    conditions: z.array(resourceConditionSchema).max(SERVICE_EXPORT_CONDITIONS.length).optional(),
   })
   .strict();
 export type ResourceResult = z.infer<typeof resourceResultSchema>;

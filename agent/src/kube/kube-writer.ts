@@ -16,6 +16,7 @@ import {
   type ResourceResult,
 } from "../../../lib/agent-protocol/messages";
 import { appliedObject } from "../../../lib/agent-protocol/applied-object";
+import { exportConditions, isServiceExport } from "./export-conditions";
 import type { ResourceWriter } from "../cluster";
 import { SILENT_LOG, type AgentLog } from "../log";
 import {
@@ -154,7 +155,8 @@ export class KubeWriter implements ResourceWriter {
       const same =
         before?.metadata?.resourceVersion !== undefined &&
         before.metadata.resourceVersion === after.metadata?.resourceVersion;
-      return this.result(desired, same ? "unchanged" : "applied");
+      const result = this.result(desired, same ? "unchanged" : "applied");
+      return isServiceExport(desired) ? withConditions(result, after) : result;
     } catch (err) {
       const { result, message } = classifyApplyError(err);
       if (result === "crd-missing")
@@ -166,6 +168,24 @@ export class KubeWriter implements ResourceWriter {
       if (result === "error") this.log.warn("apply failed", { resource: identity(body), message });
       return this.result(desired, result, message);
     }
+  }
+
+  /**
+   * Reads back the status conditions of the ServiceExports among `results` (an MCS controller sets
+   * them after the apply): the same results with each ServiceExport's current conditions.
+   */
+  async refreshConditions(results: readonly ResourceResult[]): Promise<ResourceResult[]> {
+    return Promise.all(
+      results.map(async (r) => {
+        if (!isServiceExport(r) || !["applied", "unchanged"].includes(r.result)) return r;
+        const obj = await this.read({
+          apiVersion: r.apiVersion,
+          kind: r.kind,
+          metadata: { name: r.name, namespace: r.namespace },
+        }).catch(() => undefined);
+        return obj ? withConditions(r, obj) : r;
+      }),
+    );
   }
 
   private async read(obj: Obj): Promise<Obj | undefined> {
@@ -368,4 +388,11 @@ export class KubeWriter implements ResourceWriter {
       return this.result(obj, result === "crd-missing" ? "error" : result, message);
     }
   }
+}
+
+// A result carrying the object's conditions, or none when the controller has set none yet.
+function withConditions(r: ResourceResult, obj: object): ResourceResult {
+  const { conditions: _old, ...rest } = r;
+  const conditions = exportConditions(obj);
+  return conditions.length ? { ...rest, conditions } : rest;
 }
