@@ -238,3 +238,55 @@ describe("trust root expiry alerts", () => {
     expect(alerts[2]!.annotations.summary).toContain("expired on");
   });
 });
+
+describe("ServiceExport conflicts (issue 20, MCS v1beta1)", () => {
+  const conflicted = (type: "Conflicted" | "Conflict", status: "True" | "False") => ({
+    type,
+    status,
+    reason: status === "True" ? "PortConflict" : "NoConflicts",
+    message: status === "True" ? "port 9080 differs" : "",
+  });
+  it("alerts on a Conflicted (or deprecated Conflict) condition that is True, in live clusters only", () => {
+    const alerts = computeFleetAlerts(
+      input({
+        clusters: [cluster("a"), cluster("b"), cluster("c", { state: "disabled" }), cluster("d")],
+        exportStatuses: [
+          {
+            cluster: "a",
+            namespace: "bookinfo",
+            name: "reviews",
+            conditions: [conflicted("Conflicted", "True")],
+          },
+          {
+            cluster: "b",
+            namespace: "bookinfo",
+            name: "reviews",
+            conditions: [conflicted("Conflict", "True")],
+          },
+          {
+            cluster: "c",
+            namespace: "bookinfo",
+            name: "reviews",
+            conditions: [conflicted("Conflicted", "True")],
+          },
+          {
+            cluster: "d",
+            namespace: "bookinfo",
+            name: "reviews",
+            conditions: [conflicted("Conflicted", "False")],
+          },
+        ],
+      }),
+    );
+    expect(names(alerts)).toEqual([
+      ["ServiceExportConflict", "a", "reviews", "warning"],
+      ["ServiceExportConflict", "b", "reviews", "warning"],
+    ]);
+    expect(alerts[0]?.annotations.summary).toBe(
+      "ServiceExport of reviews.bookinfo in a is in conflict (PortConflict)",
+    );
+    expect(alerts[0]?.annotations.description).toMatch(
+      /reports Conflicted PortConflict: port 9080 differs/,
+    );
+  });
+});

@@ -2,6 +2,7 @@
 // agent disconnected, cluster stale, and the fleet-level problems the mesh analysis finds —
 // export conflicts, trust roots that differ between clusters sharing a service, and failover
 // targets without healthy endpoints. Pure; lib/store/alert-fleet.ts loads the inputs.
+import { exportConflicted, type ResourceCondition } from "@/lib/agent-protocol/messages";
 import { analyzeService, indexFleet } from "@/lib/meshes/analysis";
 import type { FleetInventory, GlobalServiceIntent } from "@/lib/meshes/model";
 import type { WarningCode } from "@/lib/meshes/warnings";
@@ -22,9 +23,19 @@ export interface FleetAlertCluster {
   createdAt: Date;
 }
 
+/** A ServiceExport's conditions as its cluster's agent last acknowledged them. */
+export interface ExportStatus {
+  cluster: string;
+  namespace: string;
+  name: string;
+  conditions: readonly ResourceCondition[];
+}
+
 /** Inputs of {@link computeFleetAlerts}. */
 export interface FleetAlertInput {
   clusters: readonly FleetAlertCluster[];
+  /** ServiceExport conditions read back by the agents (absent: none reported). */
+  exportStatuses?: readonly ExportStatus[];
   inventory: FleetInventory;
   intents: readonly GlobalServiceIntent[];
   now: Date;
@@ -47,6 +58,7 @@ export const FLEET_ALERT_NAMES = [
   "FailoverNoHealthyTarget",
   "EndpointsDegraded",
   "EndpointsDown",
+  "ServiceExportConflict",
 ] as const;
 export type FleetAlertName = (typeof FLEET_ALERT_NAMES)[number];
 
@@ -229,6 +241,31 @@ function endpointAlerts(input: FleetAlertInput): RawAlert[] {
 }
 
 /**
+ * A ServiceExport whose MCS controller reports a conflict (Conflicted, or the deprecated Conflict,
+ * True): the clusterset's ServiceImport does not follow this cluster's Service (KEP-1645 resolves
+ * a conflict in favour of the oldest export). Only live clusters: a disabled one is switched off.
+ */
+function exportConflictAlerts(input: FleetAlertInput): RawAlert[] {
+  const live = new Set(input.clusters.filter((c) => c.state === "live").map((c) => c.name));
+  return (input.exportStatuses ?? [])
+    .filter((e) => live.has(e.cluster) && exportConflicted(e.conditions))
+    .map((e) => {
+      const c = e.conditions.find(
+        (x) => (x.type === "Conflicted" || x.type === "Conflict") && x.status === "True",
+      )!;
+      const id = `${e.name}.${e.namespace}`;
+      return fleetAlert(
+        "ServiceExportConflict",
+        "warning",
+        { namespace: e.namespace, service: e.name, cluster: e.cluster },
+        `ServiceExport of ${id} in ${e.cluster} is in conflict${c.reason ? ` (${c.reason})` : ""}`,
+        `The MCS controller in ${e.cluster} reports ${c.type}${c.reason ? ` ${c.reason}` : ""}${c.message ? `: ${c.message}` : ""}. The clusterset's ServiceImport follows the oldest export, not ${e.cluster}'s Service; make the exporting Services' ports and type agree.`,
+        null,
+      );
+    });
+}
+
+/**
  * Meridian's fleet alerts, all firing:
  * - **AgentDisconnected** (critical): a live cluster whose agent never reported (one stale
  *   threshold after it was added), or has been silent for more than
@@ -244,6 +281,7 @@ function endpointAlerts(input: FleetAlertInput): RawAlert[] {
  *   imported service has no ready endpoints.
  * - **EndpointsDegraded** (warning) / **EndpointsDown** (critical): a service instance in a
  *   reporting cluster has some / none of its endpoints ready (one per service and cluster).
+ * - **ServiceExportConflict** (warning): an MCS controller reports a ServiceExport Conflicted.
  */
 export function computeFleetAlerts(input: FleetAlertInput): RawAlert[] {
   return [
@@ -251,6 +289,7 @@ export function computeFleetAlerts(input: FleetAlertInput): RawAlert[] {
     ...intentAlerts(input),
     ...endpointAlerts(input),
     ...expiryAlerts(input),
+    ...exportConflictAlerts(input),
   ];
 }
 

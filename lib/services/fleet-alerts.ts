@@ -15,12 +15,13 @@ export interface AlertFleet {
 
 /** Reads the fleet and computes Meridian's fleet alerts. */
 export async function loadAlertFleet(): Promise<AlertFleet> {
-  const { clusters, inventory, intents, services, trust } = await readAlertFleet();
+  const { clusters, inventory, intents, services, trust, exportStatuses } = await readAlertFleet();
   const { now, after } = staleness();
   return {
     services,
     fleetAlerts: computeFleetAlerts({
       clusters,
+      exportStatuses,
       inventory,
       intents,
       now,

@@ -1,5 +1,5 @@
 import "server-only";
-import type { FleetAlertCluster } from "@/lib/domain/fleet-alerts";
+import type { ExportStatus, FleetAlertCluster } from "@/lib/domain/fleet-alerts";
 import type { RollupService } from "@/lib/domain/alert-rollup";
 import { byName } from "@/lib/domain/intent-change";
 import {
@@ -15,6 +15,7 @@ import {
   meshDetailsColumn,
   portsColumn,
   readColumn,
+  resultsColumn,
   tiersColumn,
   servedApisColumn,
 } from "@/lib/store/json-columns";
@@ -34,6 +35,8 @@ export interface AlertFleetRows {
   services: RollupService[];
   /** Each enabled cluster's mesh trust, for the root-expiry alerts. */
   trust: TrustInputCluster[];
+  /** ServiceExports with conditions, as the agents last acknowledged them. */
+  exportStatuses: ExportStatus[];
 }
 
 /**
@@ -48,7 +51,7 @@ function oldestFirst<T extends { updatedAt: Date; clusterName: string }>(rows: T
 
 /** Reads the fleet as the alert pipeline sees it. */
 export async function readAlertFleet(tx: Tx = pool()): Promise<AlertFleetRows> {
-  const [clusters, services, globals] = await Promise.all([
+  const [clusters, services, globals, observed] = await Promise.all([
     tx.cluster.findMany({
       select: {
         name: true,
@@ -89,6 +92,7 @@ export async function readAlertFleet(tx: Tx = pool()): Promise<AlertFleetRows> {
       },
       orderBy: [{ namespace: "asc" }, { name: "asc" }],
     }),
+    tx.observedState.findMany({ select: { clusterName: true, results: true } }),
   ]);
   const live = new Set(clusters.filter((c) => c.state !== "disabled").map((c) => c.name));
 
@@ -169,6 +173,16 @@ export async function readAlertFleet(tx: Tx = pool()): Promise<AlertFleetRows> {
     intents,
     trust: clusters.flatMap((c) =>
       live.has(c.name) ? (trustInputOf(c.name, c.meshes) ?? []) : [],
+    ),
+    exportStatuses: observed.flatMap((o) =>
+      readColumn(resultsColumn, o.results, "ObservedState.results", [])
+        .filter((r) => r.kind === "ServiceExport" && r.conditions?.length)
+        .map((r) => ({
+          cluster: o.clusterName,
+          namespace: r.namespace,
+          name: r.name,
+          conditions: r.conditions ?? [],
+        })),
     ),
     services: globals.map((g) => ({
       namespace: g.namespace,
