@@ -5,6 +5,7 @@ import { EndpointCount } from "@/components/status/endpoint-count";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
+import { ExportConditions } from "./export-conditions";
 
 /** The clusters a global service runs in: mesh, endpoints, and whether each exports or imports it. */
 export function MembersTable({ service }: { service: GlobalServiceDto }) {
@@ -48,8 +49,11 @@ export function MembersTable({ service }: { service: GlobalServiceDto }) {
                 />
               </TD>
               <TD>
-                <div className="flex gap-1">
+                <div className="flex flex-wrap gap-1">
                   {m.exported ? <Badge tone="info">exported</Badge> : null}
+                  {m.exported && m.exportConditions ? (
+                    <ExportConditions conditions={m.exportConditions} />
+                  ) : null}
                   {m.imported ? <Badge tone="neutral">imported</Badge> : null}
                   {!m.exported && !m.imported ? (
                     <span className="text-subtle text-xs">cluster-local</span>

@@ -1,3 +1,4 @@
+import { resourceConditionSchema } from "@/lib/agent-protocol/messages";
 import { z } from "zod";
 import { MESH_TYPES, SERVICE_TYPES, servicePortSchema } from "@/lib/agent-protocol/snapshot";
 import { dnsLabel, plainText, qualifiedLabelMap } from "@/lib/model/names";
@@ -82,6 +83,8 @@ export const globalServiceMemberSchema = z.object({
   stale: z.boolean(),
   exported: z.boolean(),
   imported: z.boolean(),
+  /** The ServiceExport's conditions as the cluster's agent last read them (MCS API only). */
+  exportConditions: z.array(resourceConditionSchema).optional(),
 });
 
 export const HEALTH = ["healthy", "degraded", "down", "unknown"] as const;

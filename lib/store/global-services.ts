@@ -5,6 +5,7 @@ import { endpointHealth } from "@/lib/domain/endpoints";
 import { isStale } from "@/lib/domain/cluster-status";
 import { db } from "@/lib/store/client";
 import { staleness } from "@/lib/store/cluster-view";
+import { readColumn, resultsColumn } from "@/lib/store/json-columns";
 
 const MAX_RESULTS = 500;
 
@@ -98,5 +99,26 @@ export async function getGlobalService(
     where: { namespace_name: { namespace, name } },
     include: INCLUDE,
   });
-  return row ? toDto(row, staleness()) : null;
+  if (!row) return null;
+  const dto = toDto(row, staleness());
+  // The ServiceExport conditions the exporting clusters' agents read back (MCS API, issue 20).
+  const observed = await db().observedState.findMany({
+    where: { clusterName: { in: dto.clusters.filter((c) => c.exported).map((c) => c.cluster) } },
+    select: { clusterName: true, results: true },
+  });
+  const conditions = new Map(
+    observed.flatMap((o) => {
+      const r = readColumn(resultsColumn, o.results, "ObservedState.results", []).find(
+        (x) => x.kind === "ServiceExport" && x.namespace === namespace && x.name === name,
+      );
+      return r?.conditions?.length ? [[o.clusterName, r.conditions] as const] : [];
+    }),
+  );
+  return {
+    ...dto,
+    clusters: dto.clusters.map((c) => {
+      const exportConditions = conditions.get(c.cluster);
+      return exportConditions ? { ...c, exportConditions } : c;
+    }),
+  };
 }

@@ -1,0 +1,73 @@
+// MCS ServiceExport conditions the agents read back (issue 20) on a real database: an agent's
+// acknowledgement carrying them is stored, the global service shows them on its exporting
+// cluster, and a Conflicted condition is a ServiceExportConflict fleet alert.
+import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/store/client";
+import { seedDemoFleet } from "@/lib/services/demo-seed";
+import { acceptStatus } from "@/lib/services/agents";
+import { getGlobalService } from "@/lib/services/catalog";
+import { loadAlertFleet } from "@/lib/services/fleet-alerts";
+import { resetDatabase } from "../helpers/db";
+
+const CONFLICTED = [
+  { type: "Accepted" as const, status: "True" as const, reason: "Accepted", message: "" },
+  {
+    type: "Conflicted" as const,
+    status: "True" as const,
+    reason: "PortConflict",
+    message: "port 9080 differs from east-2's",
+  },
+];
+
+describe("ServiceExport conditions", () => {
+  beforeAll(async () => {
+    await resetDatabase();
+    await seedDemoFleet();
+    const reviews = await db().globalService.findUniqueOrThrow({
+      where: { namespace_name: { namespace: "bookinfo", name: "reviews" } },
+    });
+    await db().serviceExport.create({
+      data: { globalServiceId: reviews.id, clusterName: "east-1", enabled: true },
+    });
+    const desired = await db().desiredState.findUnique({ where: { clusterName: "east-1" } });
+    await acceptStatus(
+      { clusterName: "east-1" } as Parameters<typeof acceptStatus>[0],
+      {
+        generation: desired?.generation ?? 0,
+        results: [
+          {
+            apiVersion: "multicluster.x-k8s.io/v1beta1",
+            kind: "ServiceExport",
+            namespace: "bookinfo",
+            name: "reviews",
+            result: "unchanged",
+            message: "",
+            conditions: CONFLICTED,
+          },
+        ],
+      },
+    );
+  });
+
+  it("shows them on the global service's exporting cluster", async () => {
+    const svc = await getGlobalService("bookinfo", "reviews");
+    const east1 = svc?.clusters.find((c) => c.cluster === "east-1");
+    expect(east1?.exported).toBe(true);
+    expect(east1?.exportConditions).toEqual(CONFLICTED);
+    expect(svc?.clusters.find((c) => c.cluster === "east-2")?.exportConditions).toBeUndefined();
+  });
+
+  it("raises ServiceExportConflict for the conflicted export", async () => {
+    const { fleetAlerts } = await loadAlertFleet();
+    const conflicts = fleetAlerts.filter((a) => a.name === "ServiceExportConflict");
+    expect(conflicts.map((a) => a.labels)).toEqual([
+      {
+        alertname: "ServiceExportConflict",
+        severity: "warning",
+        namespace: "bookinfo",
+        service: "reviews",
+        cluster: "east-1",
+      },
+    ]);
+  });
+});
