@@ -1,3 +1,5 @@
+import type { ResourceCondition } from "@/lib/agent-protocol/messages";
+import { ExportConditions } from "@/components/global-service/export-conditions";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import Link from "next/link";
@@ -9,6 +11,8 @@ export type ClusterChangeRow = {
   generation: number;
   message: string;
   updatedAt: string | null;
+  /** ServiceExport conditions of the changed services in this cluster (MCS API). */
+  exportConditions?: { service: string; conditions: ResourceCondition[] }[];
 };
 
 /** Per-cluster progress of a change set: pending → applied, or failed with the API's message. */
@@ -55,6 +59,12 @@ export function ClusterStatusTable({ rows }: { rows: ClusterChangeRow[] }) {
                   {r.status === "pending" ? "Waiting for the agent…" : "—"}
                 </span>
               )}
+              {r.exportConditions?.map((e) => (
+                <div key={e.service} className="mt-1 flex flex-wrap items-center gap-1">
+                  <span className="text-muted font-mono">{e.service}</span>
+                  <ExportConditions conditions={e.conditions} />
+                </div>
+              ))}
             </TD>
             <TD className="text-muted text-right text-xs">
               <RelativeTime iso={r.updatedAt} />

@@ -1,3 +1,4 @@
+import { resourceConditionSchema } from "@/lib/agent-protocol/messages";
 import { z } from "zod";
 import { dnsLabel } from "@/lib/agent-protocol/k8s-names";
 import { storedInt } from "@/lib/agent-protocol/numbers";
@@ -144,6 +145,13 @@ export const changeSetDtoSchema = z.object({
       /** Why it failed, from the API server's per-resource results ("" otherwise). */
       message: z.string(),
       updatedAt: z.string().nullable(),
+      /**
+       * The cluster's ServiceExports of the changed services with the conditions their MCS
+       * controller set, as the agent last read them back (one change set, newest state).
+       */
+      exportConditions: z
+        .array(z.object({ service: z.string(), conditions: z.array(resourceConditionSchema) }))
+        .optional(),
     }),
   ),
   plan: planDtoSchema.nullable(),

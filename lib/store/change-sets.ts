@@ -5,6 +5,7 @@ import type { ChangeSetDto, IntentDto, PlanDto } from "@/lib/model/intent";
 import { keyOf } from "@/lib/domain/intent-change";
 import { db as client, type Prisma } from "@/lib/store/client";
 import { pool, type Json, type Tx } from "@/lib/store/transaction";
+import { readColumn, resultsColumn } from "@/lib/store/json-columns";
 
 /** Who last changed a global service (from the audit trail), or null when nobody did. */
 export async function lastChangeOf(
@@ -139,7 +140,36 @@ export async function getChangeSet(
 ): Promise<ChangeSetDto | null> {
   const where = /^\d{1,9}$/.test(idOrNumber) ? { number: Number(idOrNumber) } : { id: idOrNumber };
   const row = await tx.changeSet.findUnique({ where, include: INCLUDE });
-  return row ? toDto(row) : null;
+  return row ? withExportConditions(toDto(row), tx) : null;
+}
+
+/** Adds each cluster's ServiceExport conditions for the change set's services (MCS API). */
+async function withExportConditions(dto: ChangeSetDto, tx: Tx): Promise<ChangeSetDto> {
+  if (!dto.clusters.length || !dto.services.length) return dto;
+  const services = new Set(dto.services);
+  const observed = await tx.observedState.findMany({
+    where: { clusterName: { in: dto.clusters.map((c) => c.cluster) } },
+    select: { clusterName: true, results: true },
+  });
+  const byCluster = new Map(
+    observed.map((o) => [
+      o.clusterName,
+      readColumn(resultsColumn, o.results, "ObservedState.results", []).flatMap((r) =>
+        r.kind === "ServiceExport" &&
+        r.conditions?.length &&
+        services.has(`${r.namespace}/${r.name}`)
+          ? [{ service: `${r.namespace}/${r.name}`, conditions: r.conditions }]
+          : [],
+      ),
+    ]),
+  );
+  return {
+    ...dto,
+    clusters: dto.clusters.map((c) => {
+      const exportConditions = byCluster.get(c.cluster);
+      return exportConditions?.length ? { ...c, exportConditions } : c;
+    }),
+  };
 }
 
 /** What a change set found before it ran (per-service intent, or the hostname suffix) and made. */
