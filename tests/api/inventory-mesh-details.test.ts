@@ -42,7 +42,9 @@ describe("mesh details from the agent's snapshot", () => {
       dataplaneMode: "sidecar",
     });
 
-    await applyClusterSnapshot("east-1", east1.snapshot, SYSTEM);
+    // An old agent's snapshot: the mesh without the details.
+    const { clusterId: _c, dnsProxy: _d, network: _n, dataplaneMode: _m, ...bare } = mesh;
+    await applyClusterSnapshot("east-1", { ...east1.snapshot, meshes: [bare] }, SYSTEM);
     const old = (await loadInventory()).clusters.find((c) => c.name === "east-1")!;
     expect(old.meshClusterId).toBeUndefined();
     expect(old.dnsProxy).toBeUndefined();
