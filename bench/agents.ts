@@ -16,6 +16,7 @@ import { startSimulatedAgents } from "../agent/src/simulated/fleet-runner";
 import { migrateDeploy } from "../scripts/lib/migrate";
 import { freePort, waitFor } from "../scripts/lib/processes";
 import { startApp, treeRssBytes, type AppProcess } from "./lib/app-process";
+import { notifyFloorMs } from "./lib/notify-floor";
 import { percentile, syntheticFleet } from "./lib/synthetic-fleet";
 
 const { values } = parseArgs({
@@ -34,6 +35,12 @@ const { values } = parseArgs({
     "long-poll": { type: "boolean", default: false },
     // App processes on the one database; the agents are spread over them.
     replicas: { type: "string", default: "1" },
+    // Issue 23's scenarios with the agents in worker processes (bench/lib/large-fleet.ts);
+    // always through the agent listener.
+    "large-fleet": { type: "boolean", default: false },
+    "agents-per-process": { type: "string", default: "250" },
+    // Resync: how long to wait for a restarted replica's agents to come back to it.
+    "back-seconds": { type: "string", default: "660" },
   },
 });
 const N = Number(values.clusters);
@@ -42,7 +49,8 @@ const ROUNDS = Number(values.rounds);
 const WARMUP = Number(values.warmup);
 const MEM_N = Number(values["memory-clusters"]);
 const MEM_S = Number(values["memory-services"]);
-const LISTENER = values["agent-listener"];
+const LARGE = values["large-fleet"];
+const LISTENER = values["agent-listener"] || LARGE;
 const LONG_POLL = values["long-poll"];
 const REPLICAS = Number(values.replicas);
 const startBenchApp = async () =>
@@ -55,7 +63,8 @@ if (!serverUrl) {
   );
   process.exit(1);
 }
-const log = (msg: string) => console.error(`bench: ${msg}`);
+const log = (msg: string) =>
+  console.error(`bench ${new Date().toISOString().slice(11, 19)}: ${msg}`);
 const ms = (v: number) => Math.round(v * 100) / 100;
 
 async function freshDatabase(): Promise<string> {
@@ -93,6 +102,18 @@ async function registerFleet(
   return tokens;
 }
 
+/** The desired set of a round: one ConfigMap whose content names the round. */
+const benchConfigMap = (round: number) => ({
+  apiVersion: "v1",
+  kind: "ConfigMap",
+  metadata: {
+    name: "bench",
+    namespace: "default",
+    labels: { "app.kubernetes.io/managed-by": "meridian" },
+  },
+  data: { round: String(round) },
+});
+
 const FLOOR_URL = (app: AppProcess) =>
   LISTENER ? `${app.agentUrl}/api/agent/v1/desired` : `${app.url}/api/healthz`;
 
@@ -107,23 +128,6 @@ const until = (check: () => Promise<boolean> | boolean, timeoutMs: number, what:
 async function measureFloor(
   apps: AppProcess[],
 ): Promise<{ notifyMs: number; httpRoundMs: number; floorMs: number }> {
-  const listener = new pg.Client({ connectionString: dbUrl });
-  const writer = new pg.Client({ connectionString: dbUrl });
-  await listener.connect();
-  await writer.connect();
-  await listener.query("LISTEN bench_floor");
-  const notify: number[] = [];
-  for (let i = 0; i < 20; i++) {
-    const heard = new Promise<void>((r) => listener.once("notification", () => r()));
-    const t0 = performance.now();
-    await writer.query("BEGIN");
-    await writer.query("SELECT pg_notify('bench_floor', 'x')");
-    await writer.query("COMMIT");
-    await heard;
-    notify.push(performance.now() - t0);
-  }
-  await listener.end();
-  await writer.end();
   const http: number[] = [];
   for (let i = 0; i < 10; i++) {
     const t0 = performance.now();
@@ -138,7 +142,7 @@ async function measureFloor(
     );
     http.push(performance.now() - t0);
   }
-  const notifyMs = percentile(notify, 50);
+  const notifyMs = await notifyFloorMs(dbUrl);
   const httpRoundMs = percentile(http, 50);
   return {
     notifyMs: ms(notifyMs),
@@ -209,18 +213,7 @@ async function latencyPhase() {
   for (let round = 1; round <= WARMUP + ROUNDS; round++) {
     target = round;
     samples.length = 0;
-    const resources = [
-      {
-        apiVersion: "v1",
-        kind: "ConfigMap",
-        metadata: {
-          name: "bench",
-          namespace: "default",
-          labels: { "app.kubernetes.io/managed-by": "meridian" },
-        },
-        data: { round: String(round) },
-      },
-    ];
+    const resources = [benchConfigMap(round)];
     t0 = performance.now();
     await db().$transaction((tx) =>
       writeDesiredStates(
@@ -340,6 +333,57 @@ async function memoryAndResyncPhase() {
     appRestartReadyMs: Math.round(appReadyMs),
     resyncAllMs: Math.round(resyncMs),
   };
+}
+
+if (LARGE) {
+  const { runLargeFleet } = await import("./lib/large-fleet");
+  const apps: AppProcess[] = [];
+  for (let r = 0; r < REPLICAS; r++) apps.push(await startBenchApp());
+  const portOf = (u: string) => Number(new URL(u).port);
+  const result = await runLargeFleet({
+    dbUrl,
+    clusters: N,
+    services: S,
+    rounds: ROUNDS,
+    warmup: WARMUP,
+    perProcess: Number(values["agents-per-process"]),
+    longPoll: LONG_POLL,
+    backSeconds: Number(values["back-seconds"]),
+    apps,
+    restartApp: (i) => startApp(dbUrl, portOf(apps[i]!.url), 20, portOf(apps[i]!.agentUrl)),
+    registerFleet: () => registerFleet(syntheticFleet(N, 0)),
+    commitChange: async (clusters, round) => {
+      const resources = [benchConfigMap(round)];
+      const written = await db().$transaction((tx) =>
+        writeDesiredStates(
+          tx,
+          clusters.map((clusterName) => ({ clusterName, resources })),
+        ),
+      );
+      return new Map([...written].map(([c, w]) => [c, w.generation]));
+    },
+    servicesStored: () => db().service.count(),
+    snapshotsSince: (since, clusters) =>
+      db().agent.count({ where: { clusterName: { in: clusters }, lastSnapshotAt: { gt: since } } }),
+    log,
+    until,
+  });
+  for (const app of apps) await app.stop();
+  console.log(
+    JSON.stringify(
+      {
+        benchmark: "agents",
+        date: new Date().toISOString(),
+        cpus: (await import("node:os")).cpus().length,
+        loadAverage: (await import("node:os")).loadavg(),
+        largeFleet: result,
+      },
+      null,
+      2,
+    ),
+  );
+  await db().$disconnect();
+  process.exit(0);
 }
 
 const latency = await latencyPhase();

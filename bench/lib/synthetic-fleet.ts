@@ -2,7 +2,12 @@ import type { FleetCluster } from "../../lib/agent-protocol/fleet-file";
 
 /** A generated fleet for the agent benchmark: `clusters` clusters with `services` services each. */
 export function syntheticFleet(clusters: number, services: number): FleetCluster[] {
-  return Array.from({ length: clusters }, (_, c) => ({
+  return Array.from({ length: clusters }, (_, c) => syntheticCluster(c, services));
+}
+
+/** Cluster number `c` of {@link syntheticFleet} (a worker process builds only its own). */
+export function syntheticCluster(c: number, services: number): FleetCluster {
+  return {
     name: `bench-${String(c).padStart(4, "0")}`,
     displayName: `Bench ${c}`,
     provider: "bench",
@@ -26,7 +31,7 @@ export function syntheticFleet(clusters: number, services: number): FleetCluster
       labels: { app: `svc-${s}` },
       endpointsByZone: { a: { ready: 2, total: 2 }, b: { ready: 1, total: 1 } },
     })),
-  }));
+  };
 }
 
 /** Percentile (nearest rank) of a list of numbers. */

@@ -16,9 +16,42 @@ export const REVOKED_PREFIX = "revoked:";
 const REVOKED = Symbol("credentials revoked");
 
 const state = globalThis as unknown as {
-  meridianDesired?: { emitter: EventEmitter; listening?: Promise<void> };
+  meridianDesired?: {
+    /** Revocation handlers (the credential cache): a few per process. */
+    emitter: EventEmitter;
+    /** Each cluster's watches (its streams and long-polls on this replica). */
+    watchers?: Map<string, Set<() => void>>;
+    listening?: Promise<void>;
+  };
 };
 const hub = (state.meridianDesired ??= { emitter: new EventEmitter().setMaxListeners(0) });
+// Watches are kept per cluster, not as listeners of one event: a NOTIFY wakes its cluster's
+// watches only, and opening or closing a watch costs the same with 10 or 2,000 streams open (an
+// EventEmitter's listener array is searched and spliced on every removal, and copied on every
+// emit — a fleet's worth of watches on one revocation event made both O(streams)).
+const watchers = (hub.watchers ??= new Map());
+
+/** Wake the watches of one cluster, or of every cluster (null: news may have been missed). */
+function wakeWatches(clusterName: string | null): void {
+  if (clusterName !== null) {
+    for (const w of watchers.get(clusterName) ?? []) w();
+    return;
+  }
+  for (const set of watchers.values()) for (const w of set) w();
+}
+
+/** Revoked credentials of a cluster (null: maybe any): its watches and the handlers hear it. */
+function revoked(clusterName: string | null): void {
+  wakeWatches(clusterName);
+  hub.emitter.emit(REVOKED, clusterName);
+}
+
+/** How many desired-state watches this replica holds (streams and long-polls), for gauges and tests. */
+export function desiredWatchCount(): number {
+  let n = 0;
+  for (const set of watchers.values()) n += set.size;
+  return n;
+}
 
 function embedded(): boolean {
   return env().MERIDIAN_DB_POOL_MAX === 1;
@@ -26,7 +59,7 @@ function embedded(): boolean {
 
 /** Announce locally (the database NOTIFY is sent by the writer's transaction). */
 export function announceLocally(clusterName: string): void {
-  hub.emitter.emit(clusterName);
+  wakeWatches(clusterName);
 }
 
 /** Delay before the listener's next connection attempt: jittered, doubling from 250 ms to 10 s. */
@@ -56,9 +89,8 @@ async function listen(): Promise<void> {
     };
     client.on("notification", ({ payload }) => {
       if (!payload) return;
-      if (payload.startsWith(REVOKED_PREFIX))
-        hub.emitter.emit(REVOKED, payload.slice(REVOKED_PREFIX.length));
-      else hub.emitter.emit(payload);
+      if (payload.startsWith(REVOKED_PREFIX)) revoked(payload.slice(REVOKED_PREFIX.length));
+      else wakeWatches(payload);
     });
     client.on("error", reconnect);
     try {
@@ -70,7 +102,7 @@ async function listen(): Promise<void> {
     failures = 0;
     // Changes and revocations sent while this replica was not listening were missed: every
     // watcher reads again and every cached credential is forgotten.
-    if (listenedBefore) hub.emitter.emit(REVOKED, null);
+    if (listenedBefore) revoked(null);
     listenedBefore = true;
   };
   await connect();
@@ -96,7 +128,7 @@ export function onCredentialsRevoked(handler: (clusterName: string | null) => vo
  * replicas hear the transaction's NOTIFY).
  */
 export function announceRevokedLocally(clusterName: string): void {
-  hub.emitter.emit(REVOKED, clusterName);
+  revoked(clusterName);
 }
 
 /** Changes of one cluster's desired state, heard from the moment the watch began. */
@@ -125,11 +157,9 @@ export function watchDesiredChanges(clusterName: string): DesiredWatch {
     heard = true;
     wake?.();
   };
-  const onRevoked = (name: string | null) => {
-    if (name === null || name === clusterName) onChange();
-  };
-  hub.emitter.on(clusterName, onChange);
-  hub.emitter.on(REVOKED, onRevoked);
+  let set = watchers.get(clusterName);
+  if (!set) watchers.set(clusterName, (set = new Set()));
+  set.add(onChange);
   return {
     next(timeoutMs, signal) {
       if (heard) {
@@ -151,8 +181,8 @@ export function watchDesiredChanges(clusterName: string): DesiredWatch {
       });
     },
     close() {
-      hub.emitter.off(clusterName, onChange);
-      hub.emitter.off(REVOKED, onRevoked);
+      set.delete(onChange);
+      if (!set.size && watchers.get(clusterName) === set) watchers.delete(clusterName);
       wake?.();
     },
   };

@@ -5,6 +5,7 @@ import { Agent } from "../agent";
 import { AGENT_VERSION } from "../config";
 import { memoryCredentialStore } from "../credential-file";
 import { SILENT_LOG, type AgentLog } from "../log";
+import type { AgentFetch } from "../http-transport";
 import { MeridianClient } from "../meridian-client";
 import { SimulatedCluster } from "./simulated-cluster";
 
@@ -32,6 +33,12 @@ export async function startSimulatedAgents(opts: {
   longPoll?: boolean;
   onDesired?: (cluster: string, generation: number) => void;
   onApplied?: (cluster: string, generation: number) => void;
+  /** The agents' HTTP client (a benchmark counts the answers' statuses through it). */
+  fetch?: AgentFetch;
+  /** The fleet-wide index of the first join token (a process running a slice of a fleet). */
+  firstIndex?: number;
+  /** Called when an agent's client moves to another of the URLs. */
+  onFailover?: (cluster: string, to: string) => void;
 }): Promise<{ agents: SimulatedAgent[]; stop: () => Promise<void> }> {
   const fleet = opts.fleet ?? loadFleetFile().clusters;
   const urls = typeof opts.url === "string" ? [opts.url] : opts.url;
@@ -41,7 +48,10 @@ export async function startSimulatedAgents(opts: {
       if (!spec) throw new Error(`Cluster ${cluster} is not in the fleet file`);
       const sim = new SimulatedCluster(spec);
       const agent = new Agent({
-        client: new MeridianClient(rotate(urls, i)),
+        client: new MeridianClient(rotate(urls, (opts.firstIndex ?? 0) + i), {
+          fetch: opts.fetch,
+          onFailover: opts.onFailover && ((_from, to) => opts.onFailover?.(cluster, to)),
+        }),
         inventory: sim,
         writer: sim,
         credentials: memoryCredentialStore(),
