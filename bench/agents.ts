@@ -338,6 +338,12 @@ async function memoryAndResyncPhase() {
 if (LARGE) {
   const { runLargeFleet } = await import("./lib/large-fleet");
   const apps: AppProcess[] = [];
+  // Stopped or killed: stop the apps too (the agent workers follow their IPC channel).
+  for (const signal of ["SIGINT", "SIGTERM"] as const)
+    process.once(signal, () => {
+      for (const app of apps) app.child.kill("SIGTERM");
+      process.exit(1);
+    });
   for (let r = 0; r < REPLICAS; r++) apps.push(await startBenchApp());
   const portOf = (u: string) => Number(new URL(u).port);
   const result = await runLargeFleet({

@@ -84,11 +84,8 @@ process.on("message", (msg: ToWorker) => {
         if (msg.reset) counts = {};
         return send({ type: "counts", counts: out });
       }
-      case "urls": {
-        const byUrl: Record<string, number> = {};
-        for (const u of urlOf.values()) byUrl[u] = (byUrl[u] ?? 0) + 1;
-        return send({ type: "urls", byUrl });
-      }
+      case "urls":
+        return send({ type: "urls", byCluster: Object.fromEntries(urlOf) });
       case "floor":
         return floorRound(msg.id, msg.urls);
       case "stop":
@@ -101,4 +98,6 @@ process.on("message", (msg: ToWorker) => {
     process.exit(1);
   });
 });
+// The benchmark went away (stopped or killed): so do its agents.
+process.on("disconnect", () => process.exit(0));
 send({ type: "ready" });

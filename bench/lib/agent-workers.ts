@@ -21,7 +21,7 @@ export type FromWorker =
   | { type: "ready" | "started" | "stopped" }
   | { type: "applied"; acks: [cluster: string, generation: number, atNs: string][] }
   | { type: "counts"; counts: Record<string, Record<string, number>> }
-  | { type: "urls"; byUrl: Record<string, number> }
+  | { type: "urls"; byCluster: Record<string, string> }
   | { type: "floorDone"; id: number; startNs: string; endNs: string }
   | { type: "failed"; error: string };
 
@@ -100,14 +100,10 @@ export class AgentWorkers {
     );
   }
 
-  /** How many agents talk to each URL now. */
-  async agentsByUrl(): Promise<Record<string, number>> {
+  /** The URL each agent talks to now (its first, unless it failed over). */
+  async agentUrls(): Promise<Map<string, string>> {
     const got = await this.all("urls", (w) => this.send(w, { type: "urls" }));
-    const out: Record<string, number> = {};
-    for (const m of got)
-      if (m.type === "urls")
-        for (const [u, n] of Object.entries(m.byUrl)) out[u] = (out[u] ?? 0) + n;
-    return out;
+    return new Map(got.flatMap((m) => (m.type === "urls" ? Object.entries(m.byCluster) : [])));
   }
 
   /**

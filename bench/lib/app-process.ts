@@ -50,6 +50,9 @@ export async function startApp(
         MERIDIAN_DB_POOL_MAX: String(poolMax),
         NEXTAUTH_SECRET: "bench-secret-0123456789abcdef",
         NEXT_TELEMETRY_DISABLED: "1",
+        // The simulated clusters all register from loopback; real ones each from their own
+        // egress address (the per-address limit would hold a fleet's rollout to 30 a minute).
+        MERIDIAN_REGISTER_PER_MINUTE: process.env.MERIDIAN_REGISTER_PER_MINUTE ?? "100000",
         ...(agentPort
           ? { MERIDIAN_AGENT_PORT: String(agentPort), MERIDIAN_AGENT_HOST: "127.0.0.1" }
           : {}),

@@ -95,6 +95,21 @@ export async function serveWithHandler(
   res.end(body);
 }
 
+/** Resolve once `res` can take more (drained), or it closed, or the client went away. */
+function drained(res: ServerResponse, gone: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off("drain", done);
+      res.off("close", done);
+      gone.removeEventListener("abort", done);
+      resolve();
+    };
+    res.on("drain", done);
+    res.on("close", done);
+    gone.addEventListener("abort", done, { once: true });
+  });
+}
+
 /**
  * Write an event stream as it is produced (the desired-state stream lasts minutes). The client
  * going away cancels it; a stream that fails breaks the connection, so the client sees an
@@ -114,7 +129,9 @@ async function streamBody(
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      res.write(value);
+      // A client that does not read (a slow link, a stuck agent) holds the next read back: the
+      // stream produces nothing more until the socket takes this chunk, instead of piling up.
+      if (!res.write(value)) await drained(res, gone);
     }
     res.end();
   } catch {

@@ -44,14 +44,19 @@ function settle(end: () => void): void {
  * off from, not a stream that ends at once and is reopened in a tight loop. A later failure
  * errors the stream (the agent sees a broken connection and backs off too); the stream ends
  * cleanly after `maxMs` or when the credential is no longer valid, and the agent reconnects.
+ *
+ * Pulled, one event per read (no queue of its own): while the agent does not read (a slow link,
+ * a stuck process), nothing is produced, and the changes it misses meanwhile fold into one read
+ * of the latest generation when it reads again. What a stream holds is one desired set at most,
+ * whatever the number of changes (issue 23: memory per stream bounded).
  */
 export async function openDesiredEvents(
   o: DesiredStreamOptions,
 ): Promise<ReadableStream<DesiredStreamEvent>> {
   const watch = watchDesiredChanges(o.clusterName);
-  let first: DesiredResponse | null;
+  let desired: DesiredResponse | null;
   try {
-    first = await readDesiredStateForAgent(o.clusterName);
+    desired = await readDesiredStateForAgent(o.clusterName);
   } catch (error) {
     watch.close();
     throw error;
@@ -62,59 +67,63 @@ export async function openDesiredEvents(
   else o.signal.addEventListener("abort", onGone, { once: true });
   const keepAliveMs = o.keepAliveMs ?? STREAM_KEEP_ALIVE_SECONDS * 1000;
   const deadline = Date.now() + (o.maxMs ?? STREAM_MAX_SECONDS * 1000);
-
-  let sent = o.after;
-  const run = async (controller: ReadableStreamDefaultController<DesiredStreamEvent>) => {
-    const push = (event: DesiredStreamEvent) => {
-      if (!stop.signal.aborted) controller.enqueue(event);
-    };
-    let desired = first;
-    first = null;
-    // Answered at once, so the agent knows it is connected before any change.
-    push({ type: "keep-alive" });
-    for (;;) {
-      if (desired && desired.generation > sent) {
-        push({ type: "desired", desired });
-        sent = desired.generation;
-      }
-      let changed = false;
-      while (!changed) {
-        const left = deadline - Date.now();
-        if (left <= 0 || stop.signal.aborted) return;
-        changed = await watch.next(Math.min(left, keepAliveMs), stop.signal);
-        if (!changed) push({ type: "keep-alive" });
-      }
-      if (stop.signal.aborted || !(await o.stillValid())) return;
-      desired = await readDesiredStateForAgent(o.clusterName);
-    }
-  };
-
   const finish = () => {
     watch.close();
     o.signal.removeEventListener("abort", onGone);
   };
-  return new ReadableStream<DesiredStreamEvent>({
-    start(controller) {
-      // Not awaited: the stream is handed out while this runs for as long as it lasts.
-      run(controller).then(
-        () => {
-          finish();
-          settle(() => controller.close());
-        },
-        (error: unknown) => {
+
+  let sent = o.after;
+  // Answered at once, so the agent knows it is connected before any change.
+  let greeted = false;
+  /** The next event, or null when the stream ends. */
+  const next = async (): Promise<DesiredStreamEvent | null> => {
+    if (!greeted) {
+      greeted = true;
+      return { type: "keep-alive" };
+    }
+    for (;;) {
+      if (desired && desired.generation > sent) {
+        sent = desired.generation;
+        const event = { type: "desired" as const, desired };
+        desired = null;
+        return event;
+      }
+      const left = deadline - Date.now();
+      if (left <= 0 || stop.signal.aborted) return null;
+      if (!(await watch.next(Math.min(left, keepAliveMs), stop.signal))) {
+        return stop.signal.aborted || Date.now() >= deadline ? null : { type: "keep-alive" };
+      }
+      if (stop.signal.aborted || !(await o.stillValid())) return null;
+      desired = await readDesiredStateForAgent(o.clusterName);
+    }
+  };
+
+  return new ReadableStream<DesiredStreamEvent>(
+    {
+      async pull(controller) {
+        let event: DesiredStreamEvent | null;
+        try {
+          event = await next();
+        } catch (error) {
           finish();
           log.warn("desired-state stream failed; the agent will reconnect", {
             cluster: o.clusterName,
             error: String(error),
           });
-          settle(() => controller.error(error));
-        },
-      );
+          return settle(() => controller.error(error));
+        }
+        if (event && !stop.signal.aborted) return controller.enqueue(event);
+        finish();
+        settle(() => controller.close());
+      },
+      cancel() {
+        stop.abort();
+        finish();
+      },
     },
-    cancel() {
-      stop.abort();
-    },
-  });
+    // Nothing is produced ahead of the reader.
+    { highWaterMark: 0 },
+  );
 }
 
 /**

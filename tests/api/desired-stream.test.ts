@@ -204,4 +204,40 @@ describe("desired-state stream lifetime", () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(desiredWatchers("sse-life")).toBe(0);
   });
+
+  it("produces at most one set ahead of a reader that does not read; missed changes fold into the latest (issue 23)", async () => {
+    await registeredCluster("sse-slow");
+    const after = await publish("sse-slow", ["v0"]);
+    const body = await openDesiredStream({
+      clusterName: "sse-slow",
+      after,
+      signal: new AbortController().signal,
+      stillValid: async () => true,
+    });
+    // As a server hands it on (the node:http bridge waits for the socket in the same way).
+    const wire = new TransformStream<Uint8Array, Uint8Array>();
+    void body.pipeTo(wire.writable).catch(() => undefined);
+    const reader = wire.readable.getReader();
+    const decoder = new TextDecoder();
+    const events = async () => {
+      const out: string[] = [];
+      for (;;) {
+        const r = await within(reader.read() as Promise<Next>, 300);
+        if (r === QUIET || r.done) return out;
+        out.push(decoder.decode(r.value as unknown as Uint8Array));
+      }
+    };
+    // The reader is stuck while twenty changes are committed.
+    let latest = after;
+    for (let i = 1; i <= 20; i++) latest = await publish("sse-slow", [`v${i}`]);
+    await new Promise((r) => setTimeout(r, 200));
+    const got = (await events()).join("");
+    const generations = [...got.matchAll(/"generation":(\d+)/g)].map((m) => Number(m[1]));
+    // Of the twenty changes, at most the one taken while the pipe waited for the reader (it
+    // reads one event ahead), then the latest: the rest were never read from the database.
+    expect(generations.length).toBeLessThanOrEqual(2);
+    expect(generations.at(-1)).toBe(latest);
+    expect(got).toContain('"name":"v20"');
+    await reader.cancel();
+  });
 });

@@ -8,9 +8,9 @@ export const AGENT_INFO = { version: "0.1.0-test", hostname: "agent-0", simulate
 
 /** How many desired-state watches (streams, long-polls) this process holds for a cluster. */
 export function desiredWatchers(clusterName: string): number {
-  const hub = (globalThis as { meridianDesired?: { emitter: NodeJS.EventEmitter } })
+  const hub = (globalThis as { meridianDesired?: { watchers?: Map<string, Set<unknown>> } })
     .meridianDesired;
-  return hub?.emitter.listenerCount(clusterName) ?? 0;
+  return hub?.watchers?.get(clusterName)?.size ?? 0;
 }
 
 /** A small desired ConfigMap in the bookinfo namespace. */
