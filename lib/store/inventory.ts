@@ -101,9 +101,21 @@ export async function removeUnusedGlobalServices(ids: readonly string[]): Promis
     await pool().globalService.deleteMany({ where: { id: { in: chunk }, ...ORPHAN } });
 }
 
-/** Remove global services that no cluster runs any more and that carry no intent. */
+/**
+ * Remove global services that no cluster runs any more and that carry no intent — except those
+ * another report is giving a service right now: its uncommitted service is invisible here, so
+ * the global service looks unused, but deleting it would wait for that whole transaction (the
+ * service's foreign key holds a lock on it) and then fail on the key once it commits. Such rows
+ * are skipped (`SKIP LOCKED`), so reports touching the same global services never queue behind
+ * each other here; an orphan skipped now goes with the next removal.
+ */
 async function pruneOrphanGlobalServices(tx: Tx): Promise<void> {
-  await tx.globalService.deleteMany({ where: ORPHAN });
+  const unused = await tx.$queryRaw<{ id: string }[]>`
+    SELECT g."id" FROM "GlobalService" AS g
+    WHERE NOT EXISTS (SELECT 1 FROM "Service" AS s WHERE s."globalServiceId" = g."id")
+    FOR UPDATE SKIP LOCKED`;
+  for (const chunk of chunks(unused.map((r) => r.id)))
+    await tx.globalService.deleteMany({ where: { id: { in: chunk }, ...ORPHAN } });
 }
 
 /** Record the API versions a cluster's agent reported it serves (MCS, Gateway API). */
