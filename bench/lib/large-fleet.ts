@@ -84,6 +84,14 @@ export async function runLargeFleet(o: LargeFleetOptions) {
   const registeredMs = performance.now() - stormStart;
   await o.until(async () => (await o.servicesStored()) === N * o.services, 1_800_000, "the storm");
   const stormMs = performance.now() - stormStart;
+  // …and until every agent has had its snapshot's answer (the last commits' answers may still
+  // be on their way when the rows are counted).
+  const snapshotsAnswered = async () =>
+    Object.entries((await workers.counts())["report snapshot"] ?? {})
+      .filter(([status]) => /^2\d\d$/.test(status))
+      .reduce((sum, [, n]) => sum + n, 0);
+  await o.until(async () => (await snapshotsAnswered()) >= N, 600_000, "the snapshots' answers");
+  const stormAnsweredMs = performance.now() - stormStart;
   const stormAnswers = await workers.counts(true);
   o.log(
     `storm: ${N * o.services} services stored in ${Math.round(stormMs)} ms ` +
@@ -225,6 +233,7 @@ export async function runLargeFleet(o: LargeFleetOptions) {
     storm: {
       registeredMs: Math.round(registeredMs),
       storedMs: Math.round(stormMs),
+      answeredMs: Math.round(stormAnsweredMs),
       answers: stormAnswers,
       non2xx: non2xx(stormAnswers),
     },
