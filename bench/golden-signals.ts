@@ -2,10 +2,13 @@
 // GET /api/v1/global-services/{ns}/{name}/metrics runs after loading the service and its
 // sources) against REAL Prometheus servers, with 3 and with 12 sources of which one is
 // artificially slow (a pass-through proxy adding a delay), versus that slow source alone.
-//   node --conditions=react-server --import tsx bench/golden-signals.ts [--requests 40 --delay-ms 250]
+//   node --conditions=react-server --import tsx bench/golden-signals.ts [--requests 40 --delay-ms 250
+//     --real 12 --sources 50]
 // Goal: p95 with N sources ≤ 1.2 × p95 of the slowest single source. Prints one JSON document.
-// Run twice over: against the real servers (all on this machine, so they compete for its CPU)
-// and against stubs replaying their real answers with their own measured latency.
+// Run twice over: against `--real` real servers (all on this machine, so they compete for its
+// CPU), and against `--sources` replayed stubs (default: as many as real servers) — stub j
+// replays real server j mod `--real`'s answer after that server's own measured median latency
+// (a named test double for independent Prometheus machines; issue 23 asks for 50).
 import { request } from "node:http";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
@@ -25,12 +28,16 @@ const { values } = parseArgs({
   options: {
     requests: { type: "string", default: "40" },
     "delay-ms": { type: "string", default: "250" },
-    many: { type: "string", default: "12" },
+    // Real Prometheus servers (each with its traffic generator) on this machine.
+    real: { type: "string", default: "12" },
+    // Replayed sources, cycling over the real servers' answers (default: one per real server).
+    sources: { type: "string" },
   },
 });
 const REQUESTS = Number(values.requests);
 const DELAY_MS = Number(values["delay-ms"]);
-const MANY = Number(values.many);
+const MANY = Number(values.real);
+const REPLAYED = Number(values.sources ?? values.real);
 
 /** A pass-through proxy that answers `delayMs` late: the "slow source". */
 async function startDelayingProxy(target: string, delayMs: number) {
@@ -142,10 +149,11 @@ async function main(): Promise<void> {
     // after each one's own measured median latency (a test double at the boundary: twelve
     // independent Prometheus machines cannot run on this 2-core box without competing for
     // its CPU, which the numbers above include).
-    const replayed: ScopedSource[] = [];
+    // Each real server alone (the slow one through its proxy), its answer recorded.
+    const recorded: { p50: number; body: string }[] = [];
     for (const [i, src] of sources.entries()) {
       const params = chartRange("1h", Date.now(), { baseWindow: "10s" })!;
-      const alone = await run([{ ...src, url: i === 0 ? slowProxy.url : servers[i]!.url }]);
+      const alone = await run([src]);
       const url = new URL("api/v1/query_range", `${servers[i]!.url}/`);
       const q = new URLSearchParams({
         query: buildGoldenSeriesQuery({
@@ -158,15 +166,21 @@ async function main(): Promise<void> {
         end: String(params.end),
         step: String(params.step),
       });
-      const body = await (await fetch(`${url}?${q}`)).text();
+      recorded.push({ p50: alone.p50, body: await (await fetch(`${url}?${q}`)).text() });
+    }
+    // Replayed source j: real server j mod n's answer after its median (source 0 the slow one).
+    const replayed: ScopedSource[] = [];
+    for (let j = 0; j < REPLAYED; j++) {
+      const from = recorded[j % MANY]!;
       const stub = await startStubServer((_req, res) => {
         setTimeout(
-          () => res.writeHead(200, { "content-type": "application/json" }).end(body),
-          alone.p50,
+          () => res.writeHead(200, { "content-type": "application/json" }).end(from.body),
+          from.p50,
         );
       });
       stops.push(stub.stop);
-      replayed.push({ ...src, url: stub.url });
+      const cluster = `cluster-${String(j + 1).padStart(2, "0")}`;
+      replayed.push({ ...sources[j % MANY]!, name: cluster, cluster, url: stub.url });
     }
     const rSlow = await run([replayed[0]!]);
     const rThree = await run(replayed.slice(0, 3));
@@ -183,7 +197,10 @@ async function main(): Promise<void> {
           slowestSingleSource: slowAlone,
           threeSources: { ...three, p95VsSlowest: ratio(three) },
           manySources: { ...many, p95VsSlowest: ratio(many) },
+          realPrometheusServers: MANY,
           replayedIndependentSources: {
+            mode: "replayed stubs (test double for independent Prometheus machines)",
+            sources: REPLAYED,
             slowestSingleSource: rSlow,
             threeSources: { ...rThree, p95VsSlowest: rRatio(rThree) },
             manySources: { ...rMany, p95VsSlowest: rRatio(rMany) },
