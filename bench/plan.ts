@@ -199,13 +199,16 @@ const lastLine = (out: string): unknown => JSON.parse(out.trim().split("\n").at(
 
 function scenario(which: string) {
   const r = lastLine(child(which)) as ScenarioResult;
-  return {
+  const out = {
     clusters: r.clusters,
     diffBytes: r.diffBytes,
     coldMs: r1(r.coldMs),
     warmMedianMs: r1(percentile(r.warmMs, 50)),
     warmMaxMs: r1(Math.max(...r.warmMs)),
   };
+  // Said as soon as it is known: a later scenario that fails does not take it along.
+  log(`${which}: ${JSON.stringify(out)}`);
+  return out;
 }
 const oneService = scenario("one");
 const fleetWide = scenario("fleet");

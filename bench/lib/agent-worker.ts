@@ -34,7 +34,7 @@ const countingFetch: AgentFetch = async (url, init) => {
 };
 
 // Acknowledgements, sent in one IPC message per turn of the event loop.
-let acks: [string, number, string][] = [];
+const acks: [string, number, string][] = [];
 const ack = (cluster: string, generation: number) => {
   if (!acks.length) setImmediate(() => send({ type: "applied", acks: acks.splice(0) }));
   acks.push([cluster, generation, String(process.hrtime.bigint())]);

@@ -99,7 +99,11 @@ function compile(
   }
   const fleetWide: CompileWarning[] = [];
   const byName = new Map<string, GlobalServiceIntent[]>();
-  for (const s of intent.services) byName.set(s.name, [...(byName.get(s.name) ?? []), s]);
+  for (const s of intent.services) {
+    const same = byName.get(s.name);
+    if (same) same.push(s);
+    else byName.set(s.name, [s]);
+  }
   for (const svcIntent of intent.services) {
     if (
       only &&

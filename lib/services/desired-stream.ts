@@ -62,8 +62,12 @@ export async function openDesiredEvents(
     throw error;
   }
   const stop = new AbortController();
-  const onGone = () => stop.abort();
-  if (o.signal.aborted) stop.abort();
+  // The agent went away: stop watching at once, even with no read pending (a stuck pipe).
+  const onGone = () => {
+    stop.abort();
+    watch.close();
+  };
+  if (o.signal.aborted) onGone();
   else o.signal.addEventListener("abort", onGone, { once: true });
   const keepAliveMs = o.keepAliveMs ?? STREAM_KEEP_ALIVE_SECONDS * 1000;
   const deadline = Date.now() + (o.maxMs ?? STREAM_MAX_SECONDS * 1000);
