@@ -113,14 +113,15 @@ export class AgentWorkers {
    */
   async floorRound(clusters: number[], urlOf: (cluster: number) => string): Promise<number> {
     const id = ++this.floorId;
-    const mine = this.workers.filter((w) => w.clusters.some((c) => clusters.includes(c)));
+    const asked = new Set(clusters);
+    const mine = this.workers.filter((w) => w.clusters.some((c) => asked.has(c)));
     const got = await this.all(
       "floorDone",
       (w) =>
         this.send(w, {
           type: "floor",
           id,
-          urls: w.clusters.filter((c) => clusters.includes(c)).map(urlOf),
+          urls: w.clusters.filter((c) => asked.has(c)).map(urlOf),
         }),
       mine,
     );

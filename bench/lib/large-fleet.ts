@@ -173,7 +173,8 @@ export async function runLargeFleet(o: LargeFleetOptions) {
   if (R > 1) {
     const gone = R - 1;
     const goneUrl = o.apps[gone]!.agentUrl;
-    const firstUrl = (cluster: string) => o.apps[replicaOf(names.indexOf(cluster))]!.agentUrl;
+    const position = new Map(names.map((n, c) => [n, c]));
+    const firstUrl = (cluster: string) => o.apps[replicaOf(position.get(cluster)!)]!.agentUrl;
     const moved = [...(await workers.agentUrls())].filter(([, u]) => u === goneUrl).map(([c]) => c);
     const stopAt = new Date();
     const t = performance.now();
