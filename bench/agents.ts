@@ -7,6 +7,9 @@
 // time of every agent after an app restart. `--replicas 2` runs phase (1) on two app processes
 // on the one database, the agents spread over them (agent i starts on replica i mod 2, the
 // other as its failover URL), and reports the latency per replica too.
+// `--large-fleet` (issue 23: --clusters 2000 --services 100 --replicas 2) runs the agents in
+// worker processes (`--agents-per-process`, 250) and measures the storm, memory, a 10-cluster
+// and a fleet-wide change each beside its floor, and the resync: bench/lib/large-fleet.ts.
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import pg from "pg";
