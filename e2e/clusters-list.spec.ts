@@ -83,12 +83,21 @@ test.describe("editing a cluster", () => {
       await expect(dialog.getByLabel("Region")).toHaveValue("ap-south-1");
       await expect(dialog.getByLabel("Labels")).toHaveValue("env=dev");
       await capture("edit-dialog");
-      await page.emulateMedia({ colorScheme: "dark" });
-      await capture("edit-dialog-dark");
-      await page.emulateMedia({ colorScheme: "light" });
-      await page.setViewportSize({ width: 390, height: 844 });
-      await capture("edit-dialog-390");
+      // Dark and 390 px: reload in that mode and open the dialog again (a theme switched under
+      // an open dialog is caught mid-transition).
+      for (const mode of ["dark", "390"] as const) {
+        if (mode === "dark") await page.emulateMedia({ colorScheme: "dark" });
+        else await page.setViewportSize({ width: 390, height: 844 });
+        await page.reload();
+        await page.getByRole("button", { name: "Edit cluster" }).click();
+        await expect(dialog.getByLabel("Region")).toHaveValue("ap-south-1");
+        await capture(`edit-dialog-${mode}`);
+        await page.keyboard.press("Escape");
+        await page.emulateMedia({ colorScheme: "light" });
+      }
       await page.setViewportSize({ width: 1280, height: 800 });
+      await page.reload();
+      await page.getByRole("button", { name: "Edit cluster" }).click();
 
       // Bad input: the API's 400 is shown in the dialog, nothing changes.
       await dialog.getByLabel("Region").fill("Not A Region");

@@ -74,7 +74,7 @@ const MODES = [
 for (const { mode, colorScheme, viewport } of MODES) {
   adminTest.describe(`every page, ${mode}`, () => {
     // Full-page screenshots of the long pages take a while on a loaded machine.
-    adminTest.describe.configure({ timeout: 60_000 });
+    adminTest.describe.configure({ timeout: 120_000 });
     adminTest.use({ colorScheme, viewport });
     for (const p of APP_PAGES) {
       adminTest(
