@@ -262,6 +262,19 @@ test.describe("failover editor", () => {
     const changeSet = new ChangeSetPage(page);
     await expect(changeSet.status).toHaveText("Applied", { timeout: 30_000 });
     const shared = changeSet.number();
+    // Issue 24.6: the title names the first change "and 2 more"; the page lists every one in
+    // words above the YAML.
+    await expect(changeSet.heading).toHaveText(
+      "Export bookinfo/reviews from east-1 and 2 more sharing changes",
+    );
+    const words = page.getByTestId("change-set-changes");
+    await expect(words).toContainText("What changed (3)");
+    await expect(words.getByRole("listitem")).toHaveText([
+      "export bookinfo/reviews from east-1",
+      "export bookinfo/reviews from east-2",
+      "import bookinfo/reviews into east-2",
+    ]);
+    await capture("change-set-in-words");
 
     const failover = new FailoverSection(page);
     await failover.goto("bookinfo", "reviews");
@@ -291,6 +304,10 @@ test.describe("failover editor", () => {
 
     await failover.reviewButton.click();
     await expect(failover.plan.root).toBeVisible();
+    // Issue 24.6: the review restates the change in words above its plan.
+    await expect(page.getByTestId("change-words")).toHaveText(
+      "fail over bookinfo/reviews: east-2 → east-1",
+    );
     await expect(failover.plan.diff("east-2")).toContainText("outlierDetection");
     await page.evaluate(() => window.scrollTo(0, 0));
     await capture("failover-plan");
