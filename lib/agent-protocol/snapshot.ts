@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { dnsLabel, labelMap, reportedToken } from "./k8s-names";
 import { reportedTrustSchema } from "./trust";
+import { siteWorkloadsSchema } from "./workload";
 
 /** Mesh types Meridian understands. */
 export const MESH_TYPES = ["istio", "linkerd", "cilium", "consul", "none"] as const;
@@ -55,6 +56,11 @@ export const reportedServiceSchema = z
       .record(z.string().max(63), zoneCountSchema)
       .refine((z) => Object.keys(z).length <= MAX_ZONES, `at most ${MAX_ZONES} zones`)
       .default({}),
+    /**
+     * A site's hosts (VMs, bare metal) serving the service, reported in static mode; absent for
+     * a Kubernetes Service, whose endpoints are its pods.
+     */
+    workloads: siteWorkloadsSchema.optional(),
   })
   .strict();
 export type ReportedService = z.infer<typeof reportedServiceSchema>;

@@ -11,6 +11,8 @@ export type StoredService = {
   ports: unknown;
   labels: unknown;
   endpointsByZone: unknown;
+  /** A site's workloads; null for a Kubernetes Service. */
+  workloads?: unknown;
 };
 
 /** The columns written for a reported service. */
@@ -23,6 +25,7 @@ export function serviceColumns(s: ReportedService) {
     endpointsByZone: s.endpointsByZone,
     endpointsReady: ready,
     endpointsTotal: total,
+    ...(s.workloads ? { workloads: s.workloads } : {}),
   };
 }
 
@@ -33,7 +36,8 @@ function changed(stored: StoredService, reported: ReportedService): boolean {
     stored.type !== reported.type ||
     canonicalJson(stored.ports) !== canonicalJson(reported.ports) ||
     canonicalJson(stored.labels) !== canonicalJson(reported.labels) ||
-    canonicalJson(stored.endpointsByZone) !== canonicalJson(reported.endpointsByZone)
+    canonicalJson(stored.endpointsByZone) !== canonicalJson(reported.endpointsByZone) ||
+    canonicalJson(stored.workloads ?? null) !== canonicalJson(reported.workloads ?? null)
   );
 }
 

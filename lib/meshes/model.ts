@@ -15,6 +15,7 @@ import {
   type ServiceScopeConfig,
   zoneCountSchema,
 } from "../agent-protocol/snapshot";
+import { siteWorkloadSchema } from "../agent-protocol/workload";
 
 // The translators' input model: a fleet inventory (what the agents report, trimmed) and the
 // operator's intent per global service. One zod schema each, reused by the CLI, the fleet file
@@ -41,6 +42,8 @@ export const inventoryServiceSchema = z
     labels: z.record(z.string(), z.string()).default({}),
     /** The Service's pod selector when known; Istio policies fall back to the `app` label. */
     selector: z.record(z.string(), z.string()).optional(),
+    /** A site's hosts serving the service (static-mode agents); absent for a Kubernetes Service. */
+    workloads: z.array(siteWorkloadSchema).max(1000).optional(),
   })
   .strict();
 export type InventoryService = z.infer<typeof inventoryServiceSchema>;
@@ -51,6 +54,13 @@ const FINGERPRINT = /^([0-9A-F]{2}(:[0-9A-F]{2}){31})?$/;
 export const inventoryClusterSchema = z
   .object({
     name: dnsLabel("cluster name"),
+    /**
+     * "vm-site": VMs or bare-metal hosts reported by a static-mode agent. A site runs no
+     * Kubernetes API: its mesh objects are written into its host cluster (or its importers).
+     */
+    kind: z.literal("vm-site").optional(),
+    /** A site's host: the Kubernetes cluster whose mesh its workloads join. */
+    hostCluster: z.string().max(63).optional(),
     region: z.string().max(63).default(""),
     zone: z.string().max(63).default(""),
     network: z.string().max(63).default(""),
@@ -266,6 +276,8 @@ export function inventoryCluster(
     network: string;
     namespaces?: string[];
     servedApis?: ServedApis;
+    kind?: "vm-site";
+    hostCluster?: string;
   },
   meshes: readonly MeshOfCluster[],
   services: InventoryService[],
@@ -273,6 +285,8 @@ export function inventoryCluster(
   const mesh = primaryMesh(meshes);
   return {
     name: c.name,
+    ...(c.kind ? { kind: c.kind } : {}),
+    ...(c.hostCluster ? { hostCluster: c.hostCluster } : {}),
     region: c.region,
     zone: c.zone,
     network: c.network || mesh?.network || "",

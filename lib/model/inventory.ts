@@ -38,6 +38,8 @@ export const clusterSummarySchema = z.object({
   zone: z.string(),
   network: z.string(),
   kind: z.enum(CLUSTER_KINDS),
+  /** A VM site's host: the Kubernetes cluster whose mesh its workloads join; absent = none named. */
+  hostCluster: z.string().optional(),
   labels: z.record(z.string(), z.string()),
   state: z.enum(CLUSTER_STATES),
   simulated: z.boolean(),
@@ -136,9 +138,15 @@ export const clusterCreateSchema = z
     zone: z.union([dnsLabel("zone"), z.literal("")]).optional(),
     network: z.union([dnsLabel("network"), z.literal("")]).optional(),
     kind: z.enum(CLUSTER_KINDS).optional(),
+    /** A VM site's host cluster (its WorkloadEntries or ExternalWorkloads are written there). */
+    hostCluster: dnsLabel("hostCluster").optional(),
     labels: qualifiedLabelMap.optional(),
   })
-  .strict();
+  .strict()
+  .refine((c) => !c.hostCluster || c.kind === "vm-site", {
+    path: ["hostCluster"],
+    message: "only a VM site (kind vm-site) has a host cluster",
+  });
 export type ClusterCreateInput = z.infer<typeof clusterCreateSchema>;
 
 export const clusterUpdateSchema = z
@@ -149,6 +157,8 @@ export const clusterUpdateSchema = z
     region: dnsLabel("region").optional(),
     zone: z.union([dnsLabel("zone"), z.literal("")]).optional(),
     network: z.union([dnsLabel("network"), z.literal("")]).optional(),
+    /** A VM site's host cluster; "" = none. */
+    hostCluster: z.union([dnsLabel("hostCluster"), z.literal("")]).optional(),
     labels: qualifiedLabelMap.optional(),
     state: z.enum(["live", "disabled"]).optional(),
   })

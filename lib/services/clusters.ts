@@ -46,7 +46,12 @@ export async function updateCluster(
   input: ClusterUpdateInput,
   actor: Actor,
 ): Promise<ClusterSummary> {
-  const { version, state, ...fields } = input;
+  const { version, state, hostCluster, ...rest } = input;
+  // "" clears a site's host cluster.
+  const fields = {
+    ...rest,
+    ...(hostCluster !== undefined ? { hostCluster: hostCluster || null } : {}),
+  };
   let accepted = false;
   await transaction(async (tx) => {
     const current = await findCluster(tx, name);

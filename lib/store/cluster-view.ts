@@ -35,6 +35,7 @@ export type ClusterRow = {
   zone: string;
   network: string;
   kind: "kubernetes" | "vm_site";
+  hostCluster?: string | null;
   labels: unknown;
   state: "pending" | "live" | "disabled";
   simulated: boolean;
@@ -71,6 +72,7 @@ export function toClusterSummary(
     zone: c.zone,
     network: c.network,
     kind: c.kind === "vm_site" ? "vm-site" : "kubernetes",
+    ...(c.hostCluster ? { hostCluster: c.hostCluster } : {}),
     labels: readColumn(clusterLabelsColumn, c.labels ?? {}, "Cluster.labels", {}),
     state: c.state,
     simulated: c.simulated,

@@ -101,6 +101,7 @@ export async function insertCluster(
       zone: input.zone ?? "",
       network: input.network ?? "",
       kind: input.kind === "vm-site" ? "vm_site" : "kubernetes",
+      hostCluster: input.hostCluster ?? null,
       labels: input.labels ?? {},
       simulated,
     },

@@ -3,7 +3,12 @@ import type { IntentDto, IntentList, IntentQuery } from "@/lib/model/intent";
 import { pool, readTogether, type Tx } from "@/lib/store/transaction";
 import { failoverSchema, type FleetInventory, type Mesh } from "@/lib/meshes";
 import { inventoryCluster } from "@/lib/meshes/model";
-import { meshDetailsColumn, readColumn, servedApisColumn } from "@/lib/store/json-columns";
+import {
+  meshDetailsColumn,
+  readColumn,
+  servedApisColumn,
+  workloadsColumn,
+} from "@/lib/store/json-columns";
 
 // Intent and inventory as the compiler reads them, from Postgres.
 
@@ -30,8 +35,11 @@ export async function loadInventory(tx: Tx = pool()): Promise<FleetInventory> {
           rootCaFingerprint: string | null;
           details: unknown;
           servedApis: unknown;
+          kind: string;
+          hostCluster: string | null;
         }[]
-      >`SELECT c.name, c.region, c.zone, c.network, c."servedApis", m.type::text AS mesh, m.version, m."trustDomain",
+      >`SELECT c.name, c.region, c.zone, c.network, c."servedApis", c.kind::text AS kind,
+        c."hostCluster", m.type::text AS mesh, m.version, m."trustDomain",
         m."rootCaFingerprint", m.details
       FROM "Cluster" c
       LEFT JOIN LATERAL (SELECT type, version, "trustDomain", "rootCaFingerprint", details FROM "Mesh"
@@ -49,9 +57,10 @@ export async function loadInventory(tx: Tx = pool()): Promise<FleetInventory> {
           endpointsReady: number;
           endpointsTotal: number;
           labels: Record<string, string>;
+          workloads: unknown;
         }[]
       >`SELECT "clusterName", namespace, name, type::text AS type, ports, "endpointsReady",
-        "endpointsTotal", labels
+        "endpointsTotal", labels, workloads
       FROM "Service" ORDER BY namespace ASC, name ASC`,
   );
   const byCluster = new Map<string, InventoryService[]>(clusters.map((c) => [c.name, []]));
@@ -63,14 +72,23 @@ export async function loadInventory(tx: Tx = pool()): Promise<FleetInventory> {
       ports: s.ports,
       endpoints: { ready: s.endpointsReady, total: s.endpointsTotal },
       labels: s.labels,
+      ...(s.workloads !== null
+        ? { workloads: readColumn(workloadsColumn, s.workloads, "Service.workloads", []) }
+        : {}),
     });
   return {
     clusters: clusters.map((c) =>
       inventoryCluster(
         {
-          ...c,
+          name: c.name,
+          region: c.region,
+          zone: c.zone,
+          network: c.network,
           servedApis:
             readColumn(servedApisColumn, c.servedApis, "Cluster.servedApis", null) ?? undefined,
+          // The enum's database value (@map) is "vm-site".
+          ...(c.kind === "vm-site" ? { kind: "vm-site" as const } : {}),
+          ...(c.hostCluster ? { hostCluster: c.hostCluster } : {}),
         },
         c.mesh
           ? [

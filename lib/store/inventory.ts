@@ -164,10 +164,10 @@ async function updateServices(
       UPDATE "Service" AS s SET
         "type" = v."type", "ports" = v."ports", "labels" = v."labels",
         "endpointsByZone" = v."endpointsByZone", "endpointsReady" = v."endpointsReady",
-        "endpointsTotal" = v."endpointsTotal", "updatedAt" = now()
+        "endpointsTotal" = v."endpointsTotal", "workloads" = v."workloads", "updatedAt" = now()
       FROM jsonb_to_recordset(${rows}::jsonb) AS v(
         "id" text, "type" text, "ports" jsonb, "labels" jsonb, "endpointsByZone" jsonb,
-        "endpointsReady" integer, "endpointsTotal" integer)
+        "endpointsReady" integer, "endpointsTotal" integer, "workloads" jsonb)
       WHERE s."id" = v."id"`;
   }
 }
@@ -207,6 +207,7 @@ const STORED_SELECT = {
   ports: true,
   labels: true,
   endpointsByZone: true,
+  workloads: true,
 } as const;
 
 /** A cluster's stored services (only the named ones, when `named` is given). */

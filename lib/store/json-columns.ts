@@ -8,6 +8,7 @@ import {
   servicePortSchema,
   zoneCountSchema,
 } from "@/lib/agent-protocol/snapshot";
+import { siteWorkloadSchema } from "@/lib/agent-protocol/workload";
 import { failoverSchema } from "@/lib/meshes/model";
 import { log } from "@/lib/infra/log";
 
@@ -21,6 +22,8 @@ export const clusterLabelsColumn = z.record(z.string(), z.string());
 export const endpointsByZoneColumn = z.record(z.string(), zoneCountSchema);
 export const accessColumn = z.array(z.string()).nullable();
 export const tiersColumn = failoverSchema.shape.tiers;
+/** Service.workloads: a site's hosts (null for a Kubernetes Service). */
+export const workloadsColumn = z.array(siteWorkloadSchema);
 export const resultsColumn = z.array(resourceResultSchema);
 /** Mesh.details: the optional fields of ReportedMesh. */
 export const meshDetailsColumn = reportedMeshSchema

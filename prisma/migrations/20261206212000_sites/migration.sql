@@ -1,0 +1,5 @@
+-- AlterTable
+ALTER TABLE "Cluster" ADD COLUMN     "hostCluster" TEXT;
+
+-- AlterTable
+ALTER TABLE "Service" ADD COLUMN     "workloads" JSONB;
