@@ -24,3 +24,13 @@ describe("MERIDIAN_MESHES", () => {
     );
   });
 });
+
+describe("static mode", () => {
+  it("is chosen by MERIDIAN_SITE_FILE, and needs one", () => {
+    expect(
+      load({ ...base, MERIDIAN_SITE_FILE: "/etc/meridian/site.yaml" }).MERIDIAN_AGENT_MODE,
+    ).toBe("static");
+    expect(load(base).MERIDIAN_AGENT_MODE).toBe("kubernetes");
+    expect(() => load({ ...base, MERIDIAN_AGENT_MODE: "static" })).toThrow(/MERIDIAN_SITE_FILE/);
+  });
+});

@@ -57,23 +57,35 @@ export const agentConfigSchema = z.object({
   /** Keep the credential in this Secret of POD_NAMESPACE instead of a file (the Helm chart sets it). */
   MERIDIAN_CREDENTIAL_SECRET: z.string().optional(),
   POD_NAMESPACE: z.string().default("meridian-system"),
-  /** `kubernetes` (in-cluster or KUBECONFIG) or `simulated` (in-memory cluster from a fleet file). */
-  MERIDIAN_AGENT_MODE: z.enum(["kubernetes", "simulated"]).default("kubernetes"),
+  /**
+   * `kubernetes` (in-cluster or KUBECONFIG), `simulated` (in-memory cluster from a fleet file) or
+   * `static` (a VM or bare-metal site described by MERIDIAN_SITE_FILE; no Kubernetes access).
+   * Setting MERIDIAN_SITE_FILE alone selects `static`.
+   */
+  MERIDIAN_AGENT_MODE: z.enum(["kubernetes", "simulated", "static"]).optional(),
   MERIDIAN_FLEET_FILE: z.string().optional(),
+  /** The site file a static-mode agent reports (docs/sites.md); re-read whenever it changes. */
+  MERIDIAN_SITE_FILE: z.string().min(1).optional(),
   MERIDIAN_CLUSTER: z.string().optional(),
   MERIDIAN_AGENT_PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   KUBECONFIG: z.string().optional(),
   MERIDIAN_MESHES: meshList,
   HOSTNAME: z.string().default(""),
 });
-export type AgentConfig = z.infer<typeof agentConfigSchema>;
+export type AgentConfig = z.infer<typeof agentConfigSchema> & {
+  MERIDIAN_AGENT_MODE: "kubernetes" | "simulated" | "static";
+};
 
 export function loadAgentConfig(env: NodeJS.ProcessEnv = process.env): AgentConfig {
   const parsed = agentConfigSchema.safeParse(env);
   if (!parsed.success) {
     throw new Error(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "));
   }
-  return parsed.data;
+  const mode =
+    parsed.data.MERIDIAN_AGENT_MODE ?? (parsed.data.MERIDIAN_SITE_FILE ? "static" : "kubernetes");
+  if (mode === "static" && !parsed.data.MERIDIAN_SITE_FILE)
+    throw new Error("MERIDIAN_SITE_FILE: static mode needs the path of the site file");
+  return { ...parsed.data, MERIDIAN_AGENT_MODE: mode };
 }
 
 export const AGENT_VERSION = "0.1.0";

@@ -12,6 +12,7 @@ import { secretCredentialStore } from "./credential-secret";
 import { MeridianClient } from "./meridian-client";
 import { createAgentMetrics } from "./metrics";
 import { SimulatedCluster } from "./simulated/simulated-cluster";
+import { StaticSite } from "./static/static-site";
 
 type ClusterParts = {
   inventory: InventorySource;
@@ -20,6 +21,15 @@ type ClusterParts = {
 };
 
 function clusterFor(config: AgentConfig, log: AgentLog): ClusterParts {
+  if (config.MERIDIAN_AGENT_MODE === "static") {
+    // A site: the site file instead of informers, and no Kubernetes client at all.
+    const site = new StaticSite(config.MERIDIAN_SITE_FILE!, log);
+    return {
+      inventory: site,
+      writer: site,
+      credentials: fileCredentialStore(config.MERIDIAN_CREDENTIAL_FILE),
+    };
+  }
   if (config.MERIDIAN_AGENT_MODE === "simulated") {
     const fleet = loadFleetFile(config.MERIDIAN_FLEET_FILE);
     const spec = fleet.clusters.find((c) => c.name === config.MERIDIAN_CLUSTER);

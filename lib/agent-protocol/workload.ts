@@ -18,18 +18,20 @@ export function isIpAddress(address: string): boolean {
 }
 
 /** A workload's address: an IPv4 or IPv6 literal, or a DNS name. */
-export const workloadAddress = z
-  .string({ error: "address must be a string" })
-  .refine(
-    (a) => isIpAddress(a) || HOSTNAME.test(a),
-    "address must be an IPv4 or IPv6 address or a DNS name",
-  );
+export const workloadAddress = z.string({ error: "address must be a string" }).refine(
+  // A name whose last label is all digits would be a mistyped IPv4 address (RFC 3696 2).
+  (a) => isIpAddress(a) || (HOSTNAME.test(a) && !/(^|\.)\d+$/.test(a)),
+  "address must be an IPv4 or IPv6 address or a DNS name",
+);
 
 /** `spiffe://trust-domain/path`, the identity a workload presents. */
 export const spiffeId = z
   .string()
   .max(2048)
-  .regex(/^spiffe:\/\/[a-z0-9._-]+(\/[\x21-\x7e]*)?$/, "spiffeId must be spiffe://<trust-domain>/<path>");
+  .regex(
+    /^spiffe:\/\/[a-z0-9._-]+(\/[\x21-\x7e]*)?$/,
+    "spiffeId must be spiffe://<trust-domain>/<path>",
+  );
 
 /** One VM or host serving a site's service. */
 export const siteWorkloadSchema = z
@@ -59,7 +61,11 @@ export const siteWorkloadsSchema = z
     const seen = new Set<string>();
     for (const [i, w] of list.entries()) {
       if (seen.has(w.name))
-        ctx.addIssue({ code: "custom", path: [i, "name"], message: `duplicate workload ${w.name}` });
+        ctx.addIssue({
+          code: "custom",
+          path: [i, "name"],
+          message: `duplicate workload ${w.name}`,
+        });
       seen.add(w.name);
     }
   });
