@@ -236,6 +236,9 @@ export function planIntent(
   remote?: RemoteImports,
 ): CompiledPlan {
   const clusters = affectedClusters(before, after, changed, remote);
+  // A site's mesh objects live in its host cluster: a change to what a site exports changes it.
+  for (const c of fleet.clusters)
+    if (c.hostCluster && clusters.has(c.name)) clusters.add(c.hostCluster);
   // A cluster with a stored desired set is diffed against it, so "before" is compiled only for
   // the others (a fleet-wide plan would otherwise compile the whole fleet twice).
   const uncompiled = [...clusters].filter((n) => !current?.[n]);

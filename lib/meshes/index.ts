@@ -10,11 +10,18 @@ import {
 import { istioTranslator } from "./istio";
 import { linkerdTranslator } from "./linkerd";
 import { mcsTranslator } from "./mcs";
-import type { FleetIntent, FleetInventory, GlobalServiceIntent, Mesh } from "./model";
+import type {
+  FleetIntent,
+  FleetInventory,
+  GlobalServiceIntent,
+  InventoryCluster,
+  Mesh,
+} from "./model";
 import { namespaceGuard } from "./namespaces";
 import { translateRemote } from "./remote";
 import { remoteKey } from "./remote-model";
 import { ResourceSet } from "./resources";
+import { compileSite, isSite, sitePlacements, warnSiteMesh } from "./sites";
 import type { MeshTranslator, Sink, Target } from "./translator";
 import { sortWarnings, type CompileWarning } from "./warnings";
 
@@ -107,7 +114,7 @@ function compile(
   for (const svcIntent of intent.services) {
     if (
       only &&
-      !svcIntent.exports.some((c) => only.has(c)) &&
+      !svcIntent.exports.some((c) => only.has(c) || hostedIn(index, c, only)) &&
       !svcIntent.imports.some((c) => only.has(c))
     )
       continue;
@@ -117,24 +124,44 @@ function compile(
       if (w.cluster) warnings.get(w.cluster)?.push(w);
       else fleetWide.push(w);
     }
-    for (const target of targets(svc)) {
-      const set = sets.get(target.cluster.name);
-      const list = warnings.get(target.cluster.name);
-      if (!set || !list) continue;
+    // Runs `emit` with a sink into one cluster's set (skipped when the cluster is not compiled).
+    const into = (cluster: InventoryCluster, emit: (sink: Sink) => void) => {
+      const set = sets.get(cluster.name);
+      const list = warnings.get(cluster.name);
+      if (!set || !list) return;
       const warn: Sink["warn"] = (code, message) =>
-        list.push({ code, message, globalService: svc.key, cluster: target.cluster.name });
-      const guard = namespaceGuard(svc, target.cluster, warn);
-      const sink: Sink = {
+        list.push({ code, message, globalService: svc.key, cluster: cluster.name });
+      const guard = namespaceGuard(svc, cluster, warn);
+      emit({
         resource: (r) => {
           const ns = guard.check(r);
           if (ns) set.add(ns);
           set.add(r);
         },
         warn,
-      };
-      TRANSLATORS[target.cluster.mesh].translate(svc, target, sink);
+      });
       guard.flush();
+    };
+    for (const target of targets(svc)) {
+      // A site has no Kubernetes API: its objects are compiled into clusters of its mesh below.
+      if (isSite(target.cluster)) {
+        const site = target.exporter;
+        into(target.cluster, (sink) => {
+          if (site) warnSiteMesh(svc, site, sink);
+          if (target.importer)
+            sink.warn(
+              "mesh-cannot-express",
+              `site ${target.cluster.name} cannot import ${svc.key}: a site has no Kubernetes API to write an import to; its proxies reach global services through their mesh`,
+            );
+        });
+        continue;
+      }
+      into(target.cluster, (sink) => TRANSLATORS[target.cluster.mesh].translate(svc, target, sink));
     }
+    const placements = sitePlacements(svc, (site, code, message) =>
+      warnings.get(site)?.push({ code, message, globalService: svc.key, cluster: site }),
+    );
+    for (const p of placements) into(p.cluster, (sink) => compileSite(svc, p, sink));
   }
   for (const r of intent.remote ?? [])
     for (const c of r.clusters) {
@@ -157,6 +184,12 @@ function compile(
   // Fleet-wide warnings sort first; each cluster's are sorted already, in name order.
   const all = [...sortWarnings(fleetWide), ...names.flatMap((n) => clusters[n]!.warnings)];
   return { clusters, warnings: all };
+}
+
+// True when `cluster` is a site whose host cluster is being compiled (its objects go there).
+function hostedIn(index: FleetIndex, cluster: string, only: ReadonlySet<string>): boolean {
+  const host = index.clusters.get(cluster)?.hostCluster;
+  return host !== undefined && only.has(host);
 }
 
 // Exporters and importers of a service; an import without any exporter compiles to nothing.

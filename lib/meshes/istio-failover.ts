@@ -42,12 +42,19 @@ export function failoverPriority(tiers: readonly Exporter[][]): {
   return { labels: chain, lost, assumedIds };
 }
 
+// The cluster id Istio gives an exporter's endpoints: a site's WorkloadEntries live in its host
+// cluster, and Istio labels them with that cluster's id, not the site's.
+function endpointClusterId(e: Exporter): string {
+  const c = e.cluster;
+  return c.kind === "vm-site" ? (c.hostCluster ?? c.name) : istioClusterId(c);
+}
+
 function selectorFor(union: readonly Exporter[], all: readonly Exporter[]): string | undefined {
-  const only = union.length === 1 ? union[0] : undefined;
-  // The label's value is Istio's cluster id (values.global.multiCluster.clusterName).
-  if (only) return `${ISTIO_CLUSTER_LABEL}=${istioClusterId(only.cluster)}`;
   const names = new Set(union.map((e) => e.cluster.name));
+  // The cluster label's value is Istio's cluster id (values.global.multiCluster.clusterName);
+  // it selects one cluster, unless a site hosted there shares its id. Then region or network.
   for (const [label, get] of [
+    [ISTIO_CLUSTER_LABEL, endpointClusterId],
     [REGION_LABEL, (e: Exporter) => e.cluster.region],
     [NETWORK_LABEL, (e: Exporter) => e.cluster.network],
   ] as const) {

@@ -22,6 +22,10 @@ export const OWNED_KINDS: readonly KindRef[] = [
   { apiVersion: "networking.istio.io/v1", kind: "Gateway" },
   { apiVersion: "networking.istio.io/v1", kind: "ServiceEntry" },
   { apiVersion: "networking.istio.io/v1", kind: "VirtualService" },
+  // A VM site's hosts, in its host cluster and its consumers (lib/meshes/sites.ts).
+  { apiVersion: "networking.istio.io/v1", kind: "WorkloadEntry" },
+  { apiVersion: "networking.istio.io/v1", kind: "WorkloadGroup" },
+  { apiVersion: "workload.linkerd.io/v1beta1", kind: "ExternalWorkload" },
   { apiVersion: "security.istio.io/v1", kind: "AuthorizationPolicy" },
   { apiVersion: "consul.hashicorp.com/v1alpha1", kind: "ExportedServices" },
   { apiVersion: "consul.hashicorp.com/v1alpha1", kind: "ServiceResolver" },

@@ -51,6 +51,17 @@ else
   sources+=("| linkerd/ | shared/reference/crds/linkerd/link-crd.yaml (linkerd/linkerd2 @ 23e02c7927c352cb4d865414e68f3a776ff6acc8; the Go module proxy does not serve github.com/linkerd/linkerd2) | multicluster/charts/linkerd-multicluster/templates/link-crd.yaml ({{ }} lines removed) |")
 fi
 grep -v '{{' "$src" > crds.new/linkerd/link-crd.yaml
+# Linkerd's ExternalWorkload CRD (VM sites, docs/sites.md), also a Helm template. Without the
+# module, the reviewed copy in test/kube/upstream/ (linkerd/linkerd2 @ b24cd40).
+ew=charts/linkerd-crds/templates/workload/external-workload.yaml
+if [ -n "$d" ]; then
+  src="$d/$ew"
+  sources+=("| linkerd/ | Go module github.com/linkerd/linkerd2 $v | $ew ({{ }} lines removed) |")
+else
+  src=upstream/linkerd/external-workload.yaml
+  sources+=("| linkerd/ | test/kube/upstream/linkerd/external-workload.yaml (linkerd/linkerd2 @ b24cd4059841f8cee2fb7a9c2ac23a693c583579) | $ew ({{ }} lines removed) |")
+fi
+grep -v '{{' "$src" > crds.new/linkerd/external-workload.yaml
 
 v="${CONSUL_K8S_VERSION:-$(latest github.com/hashicorp/consul-k8s/control-plane)}"
 d="$([ -n "$v" ] && moddir "github.com/hashicorp/consul-k8s/control-plane@$v" || true)"
