@@ -11,6 +11,7 @@ import {
   AgentStatusBadge,
   ClusterStateBadge,
   SimulatedBadge,
+  SiteBadge,
   StaleBadge,
 } from "@/components/status/status-badges";
 import { RelativeTime } from "@/components/ui/relative-time";
@@ -45,12 +46,13 @@ export function ClusterCard({ cluster }: { cluster: ClusterSummary }) {
         >
           {c.displayName || c.name}
           <span className="sr-only">
-            {` (${c.name})${c.stale ? ", stale" : degraded ? ", degraded" : ""}`}
+            {` (${c.kind === "vm-site" ? "VM site " : ""}${c.name})${c.stale ? ", stale" : degraded ? ", degraded" : ""}`}
           </span>
         </Link>
         <div className="text-subtle mt-0.5 truncate font-mono text-xs">
           {c.name}
           {c.zone ? ` · ${c.zone}` : ""}
+          {c.kind === "vm-site" && c.hostCluster ? ` · via ${c.hostCluster}` : ""}
         </div>
       </div>
       <div className="mt-3 flex flex-wrap items-center gap-1">
@@ -62,6 +64,7 @@ export function ClusterCard({ cluster }: { cluster: ClusterSummary }) {
           ) : c.agent.status !== c.state ? (
             <AgentStatusBadge status={c.agent.status} />
           ) : null}
+          {c.kind === "vm-site" ? <SiteBadge hostCluster={c.hostCluster} /> : null}
           {c.simulated ? <SimulatedBadge /> : null}
         </span>
       </div>

@@ -6,6 +6,7 @@ import {
   AgentStatusBadge,
   ClusterStateBadge,
   SimulatedBadge,
+  SiteBadge,
 } from "@/components/status/status-badges";
 import { Badge } from "@/components/ui/badge";
 import { RelativeTime } from "@/components/ui/relative-time";
@@ -76,7 +77,9 @@ export function ClustersTable({ clusters, sort, onSort }: ClustersTableProps) {
                 </span>
                 {c.state !== "live" ? <ClusterStateBadge state={c.state} /> : null}
                 {c.kind === "vm-site" ? (
-                  <Badge className="2xl:hidden">{KIND_LABEL[c.kind]}</Badge>
+                  <span className="2xl:hidden">
+                    <SiteBadge hostCluster={c.hostCluster} />
+                  </span>
                 ) : null}
                 {c.simulated ? <SimulatedBadge /> : null}
               </div>
@@ -87,7 +90,11 @@ export function ClustersTable({ clusters, sort, onSort }: ClustersTableProps) {
               <div className="text-subtle mt-0.5">{c.zone || "—"}</div>
             </TD>
             <TD className="hidden 2xl:table-cell">
-              <Badge>{KIND_LABEL[c.kind]}</Badge>
+              {c.kind === "vm-site" ? (
+                <SiteBadge hostCluster={c.hostCluster} />
+              ) : (
+                <Badge>{KIND_LABEL[c.kind]}</Badge>
+              )}
             </TD>
             <TD>
               <MeshBadges meshes={c.meshes} />

@@ -34,7 +34,8 @@ function healthClass(n: TopologyNode): string {
 function nodeLabel(n: TopologyNode): string {
   if (n.kind === "region") return n.label.toUpperCase();
   if (n.kind === "cluster") {
-    return n.collapsed ? `${n.label}\n(folded)` : `${n.label}  ·  ${n.mesh}`;
+    const kind = n.clusterKind === "vm-site" ? "VM site  ·  " : "";
+    return n.collapsed ? `${n.label}\n(folded)` : `${n.label}  ·  ${kind}${n.mesh}`;
   }
   return n.label;
 }

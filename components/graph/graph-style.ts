@@ -145,7 +145,11 @@ export function graphStylesheet(p: GraphPalette, large: boolean): cytoscape.Styl
         "text-max-width": "400px",
       },
     },
-    { selector: "node.cluster.vm-site", style: { "border-style": "dashed" } },
+    // A VM site: cut corners and a heavier dotted border (dashed is for stale).
+    {
+      selector: "node.cluster.vm-site",
+      style: { shape: "cut-rectangle", "border-style": "dotted", "border-width": 2 },
+    },
     { selector: "node.cluster.errors", style: { "border-color": p.bad } },
     { selector: "node.namespace", style: { "font-size": 11, "font-weight": 500, color: p.muted } },
     {

@@ -14,6 +14,8 @@ export type MatrixCluster = {
   region: string;
   meshes: MeshTypeName[];
   stale: boolean;
+  /** A VM site (hosts outside Kubernetes); absent = a Kubernetes cluster. */
+  site?: boolean;
 };
 
 export type MatrixRow = {
@@ -122,6 +124,14 @@ export function ExportMatrix({
                   ))}
                   <span className="truncate">{c.name}</span>
                 </span>
+                {c.site ? (
+                  <span
+                    className="mt-0.5 block text-[10px] font-medium text-sky-800 dark:text-sky-300"
+                    data-testid="matrix-site"
+                  >
+                    VM site
+                  </span>
+                ) : null}
                 {/* Said in words, not by fading the header (which failed colour contrast). */}
                 {c.stale ? (
                   <span className="mt-0.5 block text-[10px] font-medium text-amber-800 dark:text-amber-300">

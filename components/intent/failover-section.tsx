@@ -97,6 +97,7 @@ export function FailoverSection({
       displayName: m.displayName,
       endpoints: m.endpoints,
       stale: m.stale,
+      site: m.site === true,
     }));
   const dirty = JSON.stringify(policy) !== JSON.stringify(saved);
   const problems = [

@@ -18,6 +18,8 @@ export type FailoverCandidate = {
   displayName: string;
   endpoints: { ready: number; total: number };
   stale: boolean;
+  /** A VM site: it can be a tier like any cluster. */
+  site?: boolean;
 };
 
 type FailoverTiersProps = {
@@ -115,6 +117,15 @@ export function FailoverTiers({ tiers, candidates, disabled, onChange }: Failove
         <GripVertical className="text-subtle size-3.5" aria-hidden />
         <span className={clsx("size-1.5 rounded-full", healthDot(c))} aria-hidden />
         <span className="text-fg font-medium">{label}</span>
+        {c?.site ? (
+          <span
+            className="rounded bg-sky-50 px-1 text-[10px] font-medium text-sky-800 dark:bg-sky-500/10 dark:text-sky-300"
+            title="VMs or bare-metal hosts outside Kubernetes"
+            data-testid="failover-site"
+          >
+            VM site
+          </span>
+        ) : null}
         <span className="text-subtle tabular-nums">
           {c ? `${c.endpoints.ready}/${c.endpoints.total}` : "not running"}
         </span>

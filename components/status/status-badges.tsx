@@ -1,4 +1,4 @@
-import { Clock, FlaskConical } from "lucide-react";
+import { Clock, FlaskConical, HardDrive } from "lucide-react";
 import type { ClusterSummary, GlobalServiceDto } from "@/lib/model/inventory";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { formatAbsolute, formatRelative } from "@/components/format/time";
@@ -61,6 +61,24 @@ export function SimulatedBadge() {
       title="A simulated cluster from the demo fleet"
     >
       Simulated
+    </Badge>
+  );
+}
+
+/** Marks a VM site: hosts outside Kubernetes, reported by a static-mode agent. */
+export function SiteBadge({ hostCluster }: { hostCluster?: string }) {
+  return (
+    <Badge
+      tone="info"
+      icon={<HardDrive className="size-3" aria-hidden />}
+      title={
+        hostCluster
+          ? `VMs or bare-metal hosts outside Kubernetes, joined to the mesh of ${hostCluster}`
+          : "VMs or bare-metal hosts outside Kubernetes"
+      }
+      data-testid="site-badge"
+    >
+      VM site
     </Badge>
   );
 }

@@ -87,6 +87,8 @@ export const globalServiceMemberSchema = z.object({
   imported: z.boolean(),
   /** The ServiceExport's conditions as the cluster's agent last read them (MCS API only). */
   exportConditions: z.array(resourceConditionSchema).optional(),
+  /** True when the member is a VM site (hosts outside Kubernetes); absent for a cluster. */
+  site: z.boolean().optional(),
 });
 
 export const HEALTH = ["healthy", "degraded", "down", "unknown"] as const;

@@ -51,6 +51,7 @@ function toDto(g: Row, clock: ReturnType<typeof staleness>): GlobalServiceDto {
     stale: isStale(s.cluster.lastSeenAt, clock.now, clock.after),
     exported: exported.has(s.clusterName),
     imported: imported.has(s.clusterName),
+    ...(s.cluster.kind === "vm_site" ? { site: true } : {}),
   }));
   // Only fresh clusters count toward health: a silent cluster's counts are last known, not live.
   const fresh = clusters.filter((c) => !c.stale);

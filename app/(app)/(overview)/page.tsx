@@ -12,6 +12,19 @@ import { requireUser } from "../require-user";
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Overview" };
 
+// "2 clusters · 1 VM site": sites sit beside the clusters of their region.
+function memberCount(members: { kind: string }[]): string {
+  const sites = members.filter((c) => c.kind === "vm-site").length;
+  const clusters = members.length - sites;
+  const part = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  return [
+    clusters || !sites ? part(clusters, "cluster", "clusters") : "",
+    sites ? part(sites, "VM site", "VM sites") : "",
+  ]
+    .filter(Boolean)
+    .join(" · ");
+}
+
 export default async function OverviewPage() {
   const user = await requireUser();
   const overview = await getOverview();
@@ -21,6 +34,7 @@ export default async function OverviewPage() {
     (a, b) => b.clusters.length - a.clusters.length || a.region.localeCompare(b.region),
   );
   const stale = regions.flatMap((r) => r.clusters).filter((c) => c.stale);
+  const siteCount = regions.flatMap((r) => r.clusters).filter((c) => c.kind === "vm-site").length;
 
   return (
     <>
@@ -32,7 +46,16 @@ export default async function OverviewPage() {
         aria-label="Fleet counts"
         className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6"
       >
-        <StatCard label="Clusters" value={counts.clusters} icon={<Server />} />
+        <StatCard
+          label="Clusters"
+          value={counts.clusters}
+          icon={<Server />}
+          hint={
+            siteCount > 0
+              ? `incl. ${siteCount} VM ${siteCount === 1 ? "site" : "sites"}`
+              : undefined
+          }
+        />
         <StatCard label="Meshes" value={counts.meshes} icon={<Network />} />
         <StatCard label="Services" value={counts.services} icon={<Boxes />} />
         <StatCard label="Global services" value={counts.globalServices} icon={<Globe />} />
@@ -84,9 +107,7 @@ export default async function OverviewPage() {
                 <h2 id={`region-${region.region}`} className="text-fg text-sm font-semibold">
                   <span className="font-mono">{region.region || "no region"}</span>
                 </h2>
-                <span className="text-subtle text-xs">
-                  {region.clusters.length} {region.clusters.length === 1 ? "cluster" : "clusters"}
-                </span>
+                <span className="text-subtle text-xs">{memberCount(region.clusters)}</span>
               </div>
               <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
                 {region.clusters.map((c) => (

@@ -27,6 +27,7 @@ export default async function SharingPage({ searchParams }: SharingPageProps) {
           region: c.region,
           meshes: c.meshes.map((m) => m.type),
           stale: c.stale,
+          site: c.kind === "vm-site",
         }))}
       rows={services.map((s) => ({
         key: `${s.namespace}/${s.name}`,
