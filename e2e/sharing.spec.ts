@@ -169,19 +169,20 @@ test.describe("concurrent edits", () => {
     capture,
   }) => {
     test.setTimeout(90_000);
-    const ratings = "bookinfo/ratings";
+    // details, not ratings: the demo shares ratings (its VM site is the last failover tier).
+    const details = "bookinfo/details";
     const sharing = new SharingPage(page);
     await sharing.goto();
-    await sharing.exportToggle(ratings, "east-2").click();
+    await sharing.exportToggle(details, "east-2").click();
     await sharing.reviewButton.click();
     await expect(sharing.plan.root).toBeVisible();
 
-    // Meanwhile someone else imports ratings into east-1 (through the API, as a script would).
+    // Meanwhile someone else imports details into east-1 (through the API, as a script would).
     type IntentList = { items: { namespace: string; name: string; version: number }[] };
     const versionOf = async () => {
       const res = await page.request.get("/api/v1/intent");
       const body = (await res.json()) as IntentList;
-      return body.items.find((i) => `${i.namespace}/${i.name}` === ratings)!.version;
+      return body.items.find((i) => `${i.namespace}/${i.name}` === details)!.version;
     };
     const other = await page.request.post("/api/v1/change-sets", {
       headers: sameOrigin(),
@@ -189,12 +190,12 @@ test.describe("concurrent edits", () => {
         changes: [
           {
             namespace: "bookinfo",
-            name: "ratings",
+            name: "details",
             version: await versionOf(),
             imports: ["east-1"],
           },
         ],
-        title: "Concurrent import of ratings into east-1",
+        title: "Concurrent import of details into east-1",
       },
     });
     expect(other.status(), await other.text()).toBe(201);
@@ -222,18 +223,18 @@ test.describe("concurrent edits", () => {
           version: number;
         }[];
       }
-    ).items.find((i) => `${i.namespace}/${i.name}` === ratings)!;
+    ).items.find((i) => `${i.namespace}/${i.name}` === details)!;
     expect(now.exports).toEqual(["east-2"]);
     expect(now.imports).toEqual(["east-1"]);
 
-    // Leave ratings unshared for the other specs.
+    // Leave details unshared for the other specs.
     const reset = await page.request.post("/api/v1/change-sets", {
       headers: sameOrigin(),
       data: {
         changes: [
           {
             namespace: "bookinfo",
-            name: "ratings",
+            name: "details",
             version: now.version,
             exports: [],
             imports: [],

@@ -65,7 +65,7 @@ async function main(): Promise<void> {
   await applyMigrations(process.env.DATABASE_URL, { say });
 
   const { bootstrap } = await import("./lib/bootstrap");
-  const { joinTokens } = await bootstrap({ demo: args.demo, generatePassword, say });
+  const { joinTokens, siteJoinToken } = await bootstrap({ demo: args.demo, generatePassword, say });
   const demoMetrics = args.demo ? await setupDemoMetrics({ stateDir, say }) : undefined;
 
   if (!standalone && !args["no-build"] && buildIsStale(ROOT)) {
@@ -110,6 +110,7 @@ async function main(): Promise<void> {
         `http://127.0.0.1:${args.port}`,
         `http://127.0.0.1:${agentPort}`,
         joinTokens,
+        siteJoinToken,
       )
     : undefined;
   const shutdown = async () => {
@@ -129,7 +130,12 @@ async function main(): Promise<void> {
 }
 
 /** The demo's clusters are served by simulated-cluster agents speaking the real protocol. */
-async function startDemoAgents(appUrl: string, url: string, joinTokens: Record<string, string>) {
+async function startDemoAgents(
+  appUrl: string,
+  url: string,
+  joinTokens: Record<string, string>,
+  siteJoinToken: string | undefined,
+) {
   await waitFor("the app", async () => (await fetch(`${appUrl}/api/healthz`)).ok, 120_000);
   const { startSimulatedAgents } = await import("../agent/src/simulated/fleet-runner");
   const { createLog } = await import("../agent/src/log");
@@ -138,10 +144,27 @@ async function startDemoAgents(appUrl: string, url: string, joinTokens: Record<s
     joinTokens,
     log: createLog({ component: "demo-agent" }),
   });
+  // The VM site's agent runs in static mode on its site file, as on a real VM.
+  const { startStaticSite } = await import("../agent/src/static/site-runner");
+  const { DEMO_SITE, DEMO_SITE_FILE } = await import("../lib/demo/bookinfo-fleet");
+  const site = siteJoinToken
+    ? await startStaticSite({
+        url,
+        joinToken: siteJoinToken,
+        file: DEMO_SITE_FILE,
+        name: DEMO_SITE.name,
+        log: createLog({ component: "demo-site-agent" }),
+      })
+    : undefined;
   say(
-    `demo fleet ready: Distributed Bookinfo on ${fleet.agents.length} simulated clusters, each with its agent`,
+    `demo fleet ready: Distributed Bookinfo on ${fleet.agents.length} simulated clusters, each with its agent${site ? `, and the VM site ${DEMO_SITE.name} (static mode)` : ""}`,
   );
-  return fleet;
+  return {
+    stop: async () => {
+      await site?.stop();
+      await fleet.stop();
+    },
+  };
 }
 
 main().catch((error: unknown) => {

@@ -1,11 +1,17 @@
 import "server-only";
-import { bookinfoFleet } from "@/lib/demo/bookinfo-fleet";
+import {
+  BOOKINFO_NAMESPACE,
+  bookinfoFleet,
+  DEMO_SITE,
+  demoSiteSnapshot,
+} from "@/lib/demo/bookinfo-fleet";
 import type { Actor } from "@/lib/model/actor";
 import { createJoinToken } from "@/lib/services/agents";
 import { createCluster, updateCluster } from "@/lib/services/clusters";
 import { findCluster } from "@/lib/store/clusters";
 import { pool } from "@/lib/store/transaction";
 import { applyClusterSnapshot } from "@/lib/services/inventory";
+import { applyChanges } from "@/lib/services/change-sets";
 
 const SEED_ACTOR: Actor = { type: "system", label: "demo seed" };
 
@@ -42,4 +48,47 @@ export async function seedDemoFleet(): Promise<{ clusters: number }> {
   for (const { cluster, snapshot } of fleet)
     await applyClusterSnapshot(cluster.name, snapshot, SEED_ACTOR);
   return { clusters: fleet.length };
+}
+
+/**
+ * The demo's VM site "ratings-legacy" (docs/sites.md): registered and accepted on first start,
+ * with ratings served by east-2 and then, as the last failover tier, by the site's VMs through
+ * WorkloadEntries in east-1. The intent needs the inventory, so the fleet's and the site's
+ * snapshots are applied first (their agents then report the same). Answers the join token of
+ * the site's static-mode agent.
+ */
+export async function prepareDemoSite(): Promise<string> {
+  if (!(await findCluster(pool(), DEMO_SITE.name))) {
+    const created = await createCluster(DEMO_SITE, SEED_ACTOR, { simulated: true });
+    await updateCluster(DEMO_SITE.name, { version: created.version, state: "live" }, SEED_ACTOR);
+    for (const { cluster, snapshot } of bookinfoFleet())
+      await applyClusterSnapshot(cluster.name, snapshot, SEED_ACTOR);
+    await applyClusterSnapshot(DEMO_SITE.name, demoSiteSnapshot(), SEED_ACTOR);
+    const ratings = await pool().globalService.findUniqueOrThrow({
+      where: { namespace_name: { namespace: BOOKINFO_NAMESPACE, name: "ratings" } },
+      select: { version: true },
+    });
+    await applyChanges(
+      [
+        {
+          namespace: BOOKINFO_NAMESPACE,
+          name: "ratings",
+          version: ratings.version,
+          exports: ["east-2", DEMO_SITE.name],
+          imports: ["east-1"],
+          failover: {
+            tiers: [{ clusters: [{ name: "east-2" }] }, { clusters: [{ name: DEMO_SITE.name }] }],
+            outlierDetection: {
+              consecutive5xxErrors: 5,
+              interval: "10s",
+              baseEjectionTime: "30s",
+              maxEjectionPercent: 100,
+            },
+          },
+        },
+      ],
+      { actor: SEED_ACTOR, title: "Demo: ratings fails over to the ratings-legacy VMs" },
+    );
+  }
+  return (await createJoinToken(DEMO_SITE.name, SEED_ACTOR, 1)).token;
 }

@@ -1,5 +1,5 @@
 import { ensureAdmin } from "@/lib/services/users";
-import { prepareDemoFleet } from "@/lib/services/demo-seed";
+import { prepareDemoFleet, prepareDemoSite } from "@/lib/services/demo-seed";
 import { db } from "@/lib/store/client";
 
 const DEMO_ADMIN_EMAIL = "admin@meridian.local";
@@ -8,13 +8,13 @@ const DEMO_ADMIN_EMAIL = "admin@meridian.local";
  * First-run set-up through the domain functions: the first admin (from
  * MERIDIAN_ADMIN_EMAIL / MERIDIAN_ADMIN_PASSWORD, or in demo mode a generated password
  * printed once) and, in demo mode, the Distributed Bookinfo clusters with join tokens
- * for their simulated agents.
+ * for their simulated agents, and the VM site ratings-legacy with one for its static agent.
  */
 export async function bootstrap(opts: {
   demo: boolean;
   generatePassword: () => string;
   say: (msg: string) => void;
-}): Promise<{ joinTokens: Record<string, string> }> {
+}): Promise<{ joinTokens: Record<string, string>; siteJoinToken?: string }> {
   const email = process.env.MERIDIAN_ADMIN_EMAIL ?? (opts.demo ? DEMO_ADMIN_EMAIL : undefined);
   let password = process.env.MERIDIAN_ADMIN_PASSWORD;
   if (email && !password && opts.demo) password = opts.generatePassword();
@@ -34,6 +34,7 @@ export async function bootstrap(opts: {
     );
   }
   const joinTokens = opts.demo ? await prepareDemoFleet() : {};
+  const siteJoinToken = opts.demo ? await prepareDemoSite() : undefined;
   await db().$disconnect();
-  return { joinTokens };
+  return { joinTokens, siteJoinToken };
 }
