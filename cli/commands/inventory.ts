@@ -121,6 +121,8 @@ export function registerInventoryCommands(program: Command, run: Run): void {
     .option("--provider <text>", "e.g. aws, gcp, on-prem")
     .option("--zone <zone>", "its zone")
     .option("--network <network>", "its mesh network")
+    .option("--site", "a VM site: hosts outside Kubernetes, reported by an agent in static mode")
+    .option("--host-cluster <cluster>", "a site's host: the cluster whose mesh its workloads join")
     .option("--join-token", "issue a join token and print the agent's install command")
     .action(
       run(
@@ -133,6 +135,8 @@ export function registerInventoryCommands(program: Command, run: Run): void {
             provider?: string;
             zone?: string;
             network?: string;
+            site?: boolean;
+            hostCluster?: string;
             joinToken?: boolean;
           },
         ) => {
@@ -143,6 +147,8 @@ export function registerInventoryCommands(program: Command, run: Run): void {
             ...(opts.provider ? { provider: opts.provider } : {}),
             ...(opts.zone ? { zone: opts.zone } : {}),
             ...(opts.network ? { network: opts.network } : {}),
+            ...(opts.site ? { kind: "vm-site" } : {}),
+            ...(opts.hostCluster ? { hostCluster: opts.hostCluster } : {}),
           });
           const joinToken = opts.joinToken
             ? await ctx.api.call(
