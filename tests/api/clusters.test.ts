@@ -94,6 +94,11 @@ describe("cluster registration API", () => {
     ],
     ["a missing region", { body: { name: "c-4" } }, /region/],
     ["a wrongly-typed label", { body: { ...VALID, name: "c-5", labels: { a: 1 } } }, /labels/],
+    [
+      "a host cluster for a Kubernetes cluster",
+      { body: { ...VALID, name: "c-6", hostCluster: "east-1" } },
+      /only a VM site \(kind vm-site\) has a host cluster/,
+    ],
   ];
   for (const [what, opts, message] of bad) {
     it(`rejects ${what} with a clear 4xx and changes nothing`, async () => {
@@ -105,6 +110,23 @@ describe("cluster registration API", () => {
       expect(await counts()).toEqual(before);
     });
   }
+
+  it("registers a VM site with its host cluster, and clears the host with an empty string", async () => {
+    const res = await call(clusters.POST, "POST", "/api/v1/clusters", {
+      token: admin,
+      body: { name: "vms-1", region: "eu-west-1", kind: "vm-site", hostCluster: "east-1" },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ kind: "vm-site", hostCluster: "east-1" });
+    const cleared = await call(cluster.PATCH, "PATCH", "/api/v1/clusters/vms-1", {
+      token: admin,
+      params: { name: "vms-1" },
+      body: { version: (res.body as { version: number }).version, hostCluster: "" },
+    });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body).not.toHaveProperty("hostCluster");
+    await db().cluster.delete({ where: { name: "vms-1" } });
+  });
 
   it("rejects a duplicate name with 409 and writes nothing", async () => {
     const before = await counts();
