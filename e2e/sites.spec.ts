@@ -36,7 +36,8 @@ test.describe("VM sites", () => {
   }) => {
     const overview = new OverviewPage(page);
     await overview.goto();
-    const card = overview.clusterCard(SITE);
+    const card = page.getByTestId(`cluster-card-${SITE}`);
+    await expect(overview.clusterCard(SITE)).toBeVisible();
     await expect(card).toContainText("Ratings legacy VMs");
     await expect(card.getByTestId("site-badge")).toHaveText("VM site");
     await expect(card).toContainText("via east-1");

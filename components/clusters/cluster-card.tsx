@@ -46,7 +46,7 @@ export function ClusterCard({ cluster }: { cluster: ClusterSummary }) {
         >
           {c.displayName || c.name}
           <span className="sr-only">
-            {` (${c.kind === "vm-site" ? "VM site " : ""}${c.name})${c.stale ? ", stale" : degraded ? ", degraded" : ""}`}
+            {` (${c.name})${c.stale ? ", stale" : degraded ? ", degraded" : ""}`}
           </span>
         </Link>
         <div className="text-subtle mt-0.5 truncate font-mono text-xs">
