@@ -42,8 +42,9 @@ test("a plan sharing a service across two roots shows the mismatch as an error n
 }) => {
   const sharing = new SharingPage(page);
   await sharing.goto();
-  await sharing.exportToggle("bookinfo/ratings", "west-1").click();
-  await sharing.importToggle("bookinfo/ratings", "east-1").click();
+  // reviews, not ratings: the demo already imports ratings into east-1 (its VM site's failover).
+  await sharing.exportToggle("bookinfo/reviews", "west-1").click();
+  await sharing.importToggle("bookinfo/reviews", "east-1").click();
   await sharing.reviewButton.click();
   await expect(sharing.plan.root).toBeVisible();
   const errors = page.getByTestId("plan-warnings-error");
