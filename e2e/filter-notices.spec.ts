@@ -28,6 +28,8 @@ async function clusterOptions(select: Locator): Promise<Array<{ value: string; l
 }
 
 async function expectDemoClusterOptions(select: Locator): Promise<void> {
+  // Topology fills its filters once the map's data has loaded.
+  await expect(select.locator('option[value="west-1"]')).toHaveCount(1);
   const options = await clusterOptions(select);
   for (const [id, displayName] of Object.entries(DEMO_CLUSTERS)) {
     expect(options, `${id} in ${await select.getAttribute("data-testid")}`).toContainEqual({

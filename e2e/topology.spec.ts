@@ -85,7 +85,8 @@ test.describe("topology map", () => {
     await expect(page).toHaveURL(/[?&]namespace=bookinfo(&|$)/);
     await expect
       .poll(async () => (await map.nodes()).filter((n) => n.classes.includes("service")).length)
-      .toBe(9);
+      // Three clusters' bookinfo services and the demo VM site's ratings.
+      .toBe(10);
     await page.getByRole("checkbox", { name: "Group by namespace" }).check();
     await expect
       .poll(async () =>
@@ -94,7 +95,12 @@ test.describe("topology map", () => {
           .map((n) => n.id)
           .sort(),
       )
-      .toEqual(["ns:east-1/bookinfo", "ns:east-2/bookinfo", "ns:west-1/bookinfo"]);
+      .toEqual([
+        "ns:east-1/bookinfo",
+        "ns:east-2/bookinfo",
+        "ns:ratings-legacy/bookinfo",
+        "ns:west-1/bookinfo",
+      ]);
     await capture("namespace-grouped");
     await page.reload();
     await expect(map.namespaceFilter).toHaveValue("bookinfo");

@@ -26,9 +26,9 @@ type ToggleProps = {
 
 const ON: Record<SharingKind, string> = {
   exports:
-    "bg-violet-600 text-white border-violet-600 dark:bg-violet-500 dark:border-violet-500 dark:text-white",
+    "bg-violet-600 text-white border-violet-600 dark:bg-violet-600 dark:border-violet-400 dark:text-white",
   imports:
-    "bg-teal-700 text-white border-teal-700 dark:bg-teal-500 dark:border-teal-500 dark:text-white",
+    "bg-teal-700 text-white border-teal-700 dark:bg-teal-700 dark:border-teal-400 dark:text-white",
 };
 
 function SharingToggle({

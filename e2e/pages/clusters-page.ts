@@ -95,7 +95,7 @@ export class ClusterDetailPage {
 
   /** The service names in the services table (the first line of the Name column). */
   async serviceNames(): Promise<string[]> {
-    const cells = this.services.getByRole("row").locator("td:nth-child(2) > div:first-child");
+    const cells = this.services.getByRole("row").locator("td:nth-child(2) > :first-child");
     return (await cells.allInnerTexts()).map((s) => s.trim());
   }
 }
