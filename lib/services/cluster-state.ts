@@ -30,7 +30,9 @@ export async function getClusterState(clusterName: string) {
  */
 export async function getDesiredYaml(clusterName: string): Promise<string> {
   if (!(await findObserved(clusterName))) throw notFound("Cluster");
-  return yamlStream((await readDesiredState(clusterName)).resources);
+  // An empty body would not be a YAML document at all: say "nothing" as a comment (zero objects).
+  const stream = yamlStream((await readDesiredState(clusterName)).resources);
+  return stream || `# ${clusterName}: no desired resources\n`;
 }
 
 /** Whole objects carry Meridian's managed-by label (the agent prunes only those). */

@@ -1,4 +1,6 @@
+import { NextRequest } from "next/server";
 import { beforeAll, describe, expect, it } from "vitest";
+import { parseAllDocuments } from "yaml";
 import * as register from "@/app/api/agent/v1/register/route";
 import * as report from "@/app/api/agent/v1/report/route";
 import * as desired from "@/app/api/agent/v1/desired/route";
@@ -362,6 +364,21 @@ describe("desired state", () => {
     expect(
       (await db().agent.findUniqueOrThrow({ where: { clusterName: "west-1" } })).lastError,
     ).toBeNull();
+  });
+
+  it("answers ?format=yaml with a YAML comment, not an empty body, when nothing is desired", async () => {
+    // An empty 200 body is no YAML document (the contract fuzz read it as null).
+    await registeredCluster("empty-1");
+    const res = await clusterDesired.GET(
+      new NextRequest("http://localhost:3000/x?format=yaml", {
+        headers: { authorization: `Bearer ${admin}` },
+      }),
+      { params: Promise.resolve({ name: "empty-1" }) },
+    );
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text).toBe("# empty-1: no desired resources\n");
+    expect(parseAllDocuments(text).filter((d) => d.contents !== null)).toEqual([]);
   });
 
   it("holds desired state back from a pending cluster until an admin accepts it", async () => {
