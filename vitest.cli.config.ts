@@ -2,24 +2,13 @@
 // `npm start` runs it (scripts/start.ts on the `next build` output, tests/replicas/harness.ts)
 // on a real Postgres database (TEST_DATABASE_URL's server), and the real `bin/meridian.mjs`
 // run as a child process for every command.
-import path from "node:path";
-import { defineConfig } from "vitest/config";
+import { suiteConfig } from "./vitest.suite";
 
-const root = import.meta.dirname;
-
-export default defineConfig({
-  resolve: {
-    alias: [
-      { find: /^@\//, replacement: `${root}/` },
-      { find: /^server-only$/, replacement: path.join(root, "node_modules/server-only/empty.js") },
-    ],
-  },
-  test: {
-    include: ["tests/cli/live/**/*.test.ts"],
-    globalSetup: ["tests/cli/live/global-setup.ts", "tests/setup/db-global-setup.ts"],
-    setupFiles: ["tests/setup/db-env.ts"],
-    fileParallelism: false,
-    testTimeout: 120_000,
-    hookTimeout: 240_000,
-  },
+export default suiteConfig({
+  include: ["tests/cli/live/**/*.test.ts"],
+  globalSetup: ["tests/cli/live/global-setup.ts", "tests/setup/db-global-setup.ts"],
+  setupFiles: ["tests/setup/db-env.ts"],
+  fileParallelism: false,
+  testTimeout: 120_000,
+  hookTimeout: 240_000,
 });

@@ -1,25 +1,14 @@
 // Vitest config for the two-replica suite (npm run test:replicas): two real Meridian processes
 // (scripts/start.ts, the `npm start` path, on the `next build` output) on one real Postgres
 // server that the suite starts and may restart, with real agents connected to each.
-import path from "node:path";
-import { defineConfig } from "vitest/config";
+import { suiteConfig } from "./vitest.suite";
 
-const root = import.meta.dirname;
-
-export default defineConfig({
-  resolve: {
-    alias: [
-      { find: /^@\//, replacement: `${root}/` },
-      { find: /^server-only$/, replacement: path.join(root, "node_modules/server-only/empty.js") },
-    ],
-  },
-  test: {
-    include: ["tests/replicas/**/*.test.ts"],
-    globalSetup: ["tests/replicas/global-setup.ts"],
-    setupFiles: ["tests/replicas/env.ts"],
-    // The files share one Postgres server (one restarts it) and the suite's ports.
-    fileParallelism: false,
-    testTimeout: 90_000,
-    hookTimeout: 240_000,
-  },
+export default suiteConfig({
+  include: ["tests/replicas/**/*.test.ts"],
+  globalSetup: ["tests/replicas/global-setup.ts"],
+  setupFiles: ["tests/replicas/env.ts"],
+  // The files share one Postgres server (one restarts it) and the suite's ports.
+  fileParallelism: false,
+  testTimeout: 90_000,
+  hookTimeout: 240_000,
 });

@@ -1,0 +1,21 @@
+// What every vitest config of the project shares: the `@/` alias and `server-only` made importable
+// outside Next.js. Each suite adds only its own `test` block.
+import path from "node:path";
+import { defineConfig, type ViteUserConfig } from "vitest/config";
+
+const root = import.meta.dirname;
+
+export function suiteConfig(test: NonNullable<ViteUserConfig["test"]>) {
+  return defineConfig({
+    resolve: {
+      alias: [
+        { find: /^@\//, replacement: `${root}/` },
+        {
+          find: /^server-only$/,
+          replacement: path.join(root, "node_modules/server-only/empty.js"),
+        },
+      ],
+    },
+    test,
+  });
+}
