@@ -166,7 +166,13 @@ export const INVENTORY_PATHS: ZodOpenApiPathsObject = {
         description:
           "Desired resources and the last acknowledgement; with format=yaml, the resources as the agent applies them, one YAML document each (the files of `meridian export`)",
         schema: clusterStateSchema,
-        alternatives: { "application/yaml": z.string() },
+        // The schema of application/yaml content describes the parsed document(s), not the text:
+        // any Kubernetes objects, or none (a comment) when nothing is desired.
+        alternatives: {
+          "application/yaml": z.unknown().meta({
+            description: "A multi-document YAML stream, one Kubernetes object per document",
+          }),
+        },
       },
       errors: { 404: NO_CLUSTER },
     }),
