@@ -190,6 +190,7 @@ export function watchDesiredChanges(clusterName: string): DesiredWatch {
 
 /** Clusters with a desired-state watch open on this replica: their agents' streams or long-polls. */
 export function watchedClusterCount(): number {
-  return hub.emitter.eventNames().filter((n) => n !== REVOKED && hub.emitter.listenerCount(n) > 0)
-    .length;
+  let n = 0;
+  for (const set of watchers.values()) if (set.size > 0) n++;
+  return n;
 }
