@@ -1,7 +1,6 @@
 import type { AnalyzedService } from "./analysis";
 import { gammaSplit, servesGammaSplit } from "./gamma";
-import { managedResource } from "./resources";
-import { MCS_GROUP, serviceExportVersion } from "./mcs";
+import { MCS_GROUP, writeServiceExport } from "./mcs";
 import type { InventoryService } from "./model";
 import {
   otherExporters,
@@ -79,15 +78,7 @@ export const ciliumTranslator: MeshTranslator = {
     // and Cilium's MCS-API support (https://docs.cilium.io/en/stable/network/clustermesh/mcsapi/);
     // its exporters then export through the MCS API too, so the ServiceImport exists.
     if (target.exporter && svc.intent.trafficWeights && servesGammaSplit(target.cluster))
-      out.resource(
-        managedResource({
-          apiVersion: serviceExportVersion(target.cluster, out),
-          kind: "ServiceExport",
-          namespace: svc.intent.namespace,
-          name: svc.intent.name,
-          globalService: svc.key,
-        }),
-      );
+      writeServiceExport(svc, target, out);
     const split = consumer && gammaSplit(svc, target, out);
     warnUnsupported(svc, target, out, {
       ...(split

@@ -1,6 +1,13 @@
 import type { InventoryCluster } from "./model";
 import { managedResource } from "./resources";
-import { usesGlobalSuffix, warnUnsupported, type MeshTranslator, type Sink } from "./translator";
+import type { AnalyzedService } from "./analysis";
+import {
+  usesGlobalSuffix,
+  warnUnsupported,
+  type MeshTranslator,
+  type Sink,
+  type Target,
+} from "./translator";
 
 /** The MCS API group (KEP-1645, sigs.k8s.io/mcs-api). */
 export const MCS_GROUP = "multicluster.x-k8s.io";
@@ -23,6 +30,19 @@ export function serviceExportVersion(cluster: InventoryCluster, out: Sink): stri
   return MCS_API_VERSION;
 }
 
+/** The exporting cluster's ServiceExport, named exactly like its Service, in the version it serves. */
+export function writeServiceExport(svc: AnalyzedService, target: Target, out: Sink): void {
+  out.resource(
+    managedResource({
+      apiVersion: serviceExportVersion(target.cluster, out),
+      kind: "ServiceExport",
+      namespace: svc.intent.namespace,
+      name: svc.intent.name,
+      globalService: svc.key,
+    }),
+  );
+}
+
 /**
  * Kubernetes MCS API (KEP-1645), for clusters without a mesh. An exporting cluster gets a
  * ServiceExport named exactly like its Service; the MCS controller then creates the
@@ -32,16 +52,7 @@ export function serviceExportVersion(cluster: InventoryCluster, out: Sink): stri
 export const mcsTranslator: MeshTranslator = {
   mesh: "none",
   translate(svc, target, out) {
-    if (target.exporter)
-      out.resource(
-        managedResource({
-          apiVersion: serviceExportVersion(target.cluster, out),
-          kind: "ServiceExport",
-          namespace: svc.intent.namespace,
-          name: svc.intent.name,
-          globalService: svc.key,
-        }),
-      );
+    if (target.exporter) writeServiceExport(svc, target, out);
     warnUnsupported(svc, target, out, {
       failover:
         "the MCS API has no failover order; the implementation load-balances over all exporters",
