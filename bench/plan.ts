@@ -7,10 +7,15 @@
 // first request is really cold (JIT, Prisma, pool), through the route handler in-process: API
 // token (withAuth), zod request and response schemas, JSON.
 // - oneService: one service loses an exporter (an export toggled off).
-// - fleetWide: all 1,000 services lose their last importer in one plan — every cluster changes.
-// - fleetWideFirstOfSessionMs: in another fresh process, the first fleet-wide plan after one
-//   GET /api/v1/intent (what the operator's page does before it can plan).
-// - apply: that fleet-wide change applied (POST /api/v1/change-sets), then rolled back.
+// - fleetWide: all 1,000 services lose their last importer in one plan (at 500 clusters every
+//   cluster changes; at 2,000, 619 do).
+// - everyCluster: every service is withdrawn from all its importers — every cluster that imports
+//   anything changes (all 2,000 at --clusters 2000).
+// - …FirstOfSessionMs: in another fresh process, the first plan after one GET /api/v1/intent
+//   (what the operator's page does before it can plan).
+// - apply: a fleet-wide change (--apply-scenario every|fleet, default every) applied
+//   (POST /api/v1/change-sets), then rolled back.
+// --keep keeps the seeded database; --seeded URL measures on it again without seeding.
 import { execFileSync } from "node:child_process";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
@@ -27,6 +32,10 @@ const { values } = parseArgs({
     scenario: { type: "string" },
     database: { type: "string" },
     keep: { type: "boolean", default: false },
+    // Reuse a database seeded by an earlier run with --keep (same --clusters/--services).
+    seeded: { type: "string" },
+    // Which fleet-wide change the apply scenario applies: "fleet" (last importers) or "every".
+    "apply-scenario": { type: "string", default: "every" },
   },
 });
 const CLUSTERS = Number(values.clusters);
@@ -58,7 +67,7 @@ async function runApply(url: string) {
   const changeSets = await import("../app/api/v1/change-sets/route");
   const rollback = await import("../app/api/v1/change-sets/[id]/rollback/route");
   const token = (await userWithToken("operator")).token;
-  const changes = fleetWideChanges(await loadIntent());
+  const changes = changesOf(values["apply-scenario"], await loadIntent());
   let t = performance.now();
   const applied = await call(changeSets.POST, "POST", "/api/v1/change-sets", {
     token,
@@ -84,19 +93,28 @@ async function runApply(url: string) {
 
 type Intent = Awaited<ReturnType<Awaited<ReturnType<typeof importDb>>["loadIntent"]>>;
 
-/** Every service with more than one importer loses its last one (and access for it). */
-function fleetWideChanges(intent: Intent) {
+/**
+ * Every service with more than `keep` importers loses the others (and access for them): with
+ * `keep` undefined its last importer only ("fleet": 619 of 2,000 clusters change), with 0 all of them
+ * ("every": every cluster that imports anything changes — all 2,000 of the synthetic fleet).
+ */
+function fleetWideChanges(intent: Intent, keep?: number) {
   return intent
-    .filter((s) => s.imports.length > 1)
-    .map((s) => ({
-      namespace: s.namespace,
-      name: s.name,
-      version: s.version,
-      imports: s.imports.slice(0, -1),
-      // An access list may not name a cluster that no longer imports.
-      ...(s.access ? { access: s.access.filter((c) => c !== s.imports.at(-1)) } : {}),
-    }));
+    .filter((s) => s.imports.length > (keep ?? 1))
+    .map((s) => {
+      const imports = s.imports.slice(0, keep ?? -1);
+      return {
+        namespace: s.namespace,
+        name: s.name,
+        version: s.version,
+        imports,
+        // An access list may not name a cluster that no longer imports.
+        ...(s.access ? { access: s.access.filter((c) => imports.includes(c)) } : {}),
+      };
+    });
 }
+const changesOf = (scenario: string, intent: Intent) =>
+  fleetWideChanges(intent, scenario.startsWith("every") ? 0 : undefined);
 
 /** Child process: one scenario's plans against the seeded database, first request cold. */
 async function runScenario(url: string, scenario: string): Promise<ScenarioResult> {
@@ -123,7 +141,7 @@ async function runScenario(url: string, scenario: string): Promise<ScenarioResul
           exports: exports.slice(1),
         }))(intent.find((s) => s.exports.length > 1 && !s.failover && !s.trafficWeights)!),
       ]
-    : fleetWideChanges(intent);
+    : changesOf(scenario, intent);
   const times: number[] = [];
   let clusters = 0;
   let diffBytes = 0;
@@ -154,17 +172,21 @@ if (!serverUrl) {
   );
   process.exit(1);
 }
-const name = `plan_bench_${Date.now()}`;
 const admin = new pg.Client({ connectionString: serverUrl });
 await admin.connect();
-await admin.query(`CREATE DATABASE "${name}"`);
-const url = new URL(serverUrl);
-url.pathname = `/${name}`;
-await migrateDeploy(url.toString());
-
+const url = new URL(values.seeded ?? serverUrl);
+const name = values.seeded ? url.pathname.slice(1) : `plan_bench_${Date.now()}`;
+let seeded = { inventoryMs: 0, intentMs: 0 };
+if (!values.seeded) {
+  await admin.query(`CREATE DATABASE "${name}"`);
+  url.pathname = `/${name}`;
+  await migrateDeploy(url.toString());
+}
 const { db } = await importDb(url.toString());
-log(`seeding ${CLUSTERS} clusters × ${SERVICES} global services`);
-const seeded = await seedPlanFleet(CLUSTERS, SERVICES);
+if (!values.seeded) {
+  log(`seeding ${CLUSTERS} clusters × ${SERVICES} global services`);
+  seeded = await seedPlanFleet(CLUSTERS, SERVICES);
+}
 const counts = {
   clusters: await db().cluster.count(),
   globalServices: await db().globalService.count(),
@@ -191,6 +213,8 @@ function child(which: string): string {
       url.toString(),
       "--runs",
       String(RUNS),
+      "--apply-scenario",
+      values["apply-scenario"],
     ],
     { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], maxBuffer: 1 << 24 },
   );
@@ -214,8 +238,11 @@ const oneService = scenario("one");
 const fleetWide = scenario("fleet");
 // Another fresh process: its first fleet-wide plan after the page loaded intent (cold code).
 const fleetWideSession = scenario("fleet-session");
+// Every cluster that imports anything changes (at 2,000 clusters "fleet" changes 619).
+const everyCluster = scenario("every");
+const everyClusterSession = scenario("every-session");
 const apply = lastLine(child("apply")) as Awaited<ReturnType<typeof runApply>>;
-if (values.keep) log(`kept ${url.toString()}`);
+if (values.keep || values.seeded) log(`kept ${url.toString()}`);
 else await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
 await admin.end();
 
@@ -230,7 +257,10 @@ console.log(
       oneService,
       fleetWide,
       fleetWideFirstOfSessionMs: fleetWideSession.coldMs,
+      everyCluster,
+      everyClusterFirstOfSessionMs: everyClusterSession.coldMs,
       apply: {
+        change: values["apply-scenario"],
         services: apply.services,
         clusters: apply.clusters,
         applyMs: r1(apply.applyMs),

@@ -66,7 +66,15 @@ export class AgentWorkers {
       const child = fork(path.join(import.meta.dirname, "agent-worker.ts"), [], {
         stdio: ["ignore", "ignore", "inherit", "ipc"],
         // The agents' code needs no react-server condition; tsx loads the TypeScript.
-        execArgv: ["--import", "tsx", "--max-old-space-size=2048"],
+        // BENCH_AGENT_PROFILE_DIR=dir: each worker writes a V8 CPU profile there when it stops.
+        execArgv: [
+          "--import",
+          "tsx",
+          "--max-old-space-size=2048",
+          ...(process.env.BENCH_AGENT_PROFILE_DIR
+            ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_AGENT_PROFILE_DIR}`]
+            : []),
+        ],
       });
       const worker = { child, clusters: indexes };
       child.on("message", (msg: FromWorker) => this.received(msg));
