@@ -3,7 +3,12 @@ import { NextResponse } from "next/server";
 import { z } from "zod";
 import { ApiError, describeZodError } from "@/lib/api/errors";
 import { requireStorableText } from "@/lib/api/storable-text";
-import { DomainError, RateLimitedError, type DomainErrorKind } from "@/lib/domain/errors";
+import {
+  DomainError,
+  RateLimitedError,
+  UnavailableError,
+  type DomainErrorKind,
+} from "@/lib/domain/errors";
 import { log } from "@/lib/infra/log";
 import {
   DatabaseUnavailableError,
@@ -72,7 +77,8 @@ const STATUS: Record<DomainErrorKind | StoreErrorKind, number> = {
 export const RETRY_AFTER_SECONDS = 5;
 
 function retryAfter(error: DomainError | StoreError, status: number): string | null {
-  if (error instanceof RateLimitedError) return String(error.retryAfterSeconds);
+  if (error instanceof RateLimitedError || error instanceof UnavailableError)
+    return String(error.retryAfterSeconds);
   return status === 503 ? String(RETRY_AFTER_SECONDS) : null;
 }
 

@@ -39,6 +39,18 @@ export const invalid = (message: string, code = "invalid_input") =>
   new DomainError("invalid", code, message);
 
 /** Too many attempts of something in its window: try again in `retryAfterSeconds`. */
+/** Saturated: nothing was done, and the caller should try again after `retryAfterSeconds`. */
+export class UnavailableError extends DomainError {
+  constructor(
+    code: string,
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super("unavailable", code, message);
+    this.name = "UnavailableError";
+  }
+}
+
 export class RateLimitedError extends DomainError {
   constructor(
     what: string,

@@ -18,6 +18,8 @@ const baseSchema = z.object({
    * 503 + Retry-After at once (admission control) and its agent retries after that delay.
    */
   MERIDIAN_INVENTORY_QUEUE_MAX: z.coerce.number().int().min(0).max(100_000).default(100),
+  /** How long an inventory report may wait for a slot before it is refused with 503 (ms). */
+  MERIDIAN_INVENTORY_QUEUE_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
   NEXTAUTH_SECRET: z.string().min(16).optional(),
   /**
    * Key for secrets stored encrypted (metrics source credentials): 32 bytes as base64 or hex.

@@ -68,4 +68,42 @@ describe("Semaphore", () => {
     await s.run(async () => void ran.push("after"));
     expect(ran).toEqual(["first", "a", "b", "after"]);
   });
+  it("refuses a waiter that waited past `maxWaitMs`, without running it", async () => {
+    const s = new Semaphore(1, Infinity, { maxWaitMs: 20 });
+    let release!: () => void;
+    const first = s.run(() => new Promise<void>((r) => (release = r)));
+    let ran = false;
+    const waiting = s.run(async () => void (ran = true));
+    const refused = await waiting.catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(QueueFullError);
+    expect((refused as QueueFullError).reason).toBe("waited");
+    expect(s.load).toEqual({ active: 1, waiting: 0 });
+    release();
+    await first;
+    expect(ran).toBe(false);
+    expect(s.load).toEqual({ active: 0, waiting: 0 });
+  });
+
+  it("estimates the backlog's drain time from the tasks' measured hold time", async () => {
+    let now = 0;
+    const s = new Semaphore(2, Infinity, { clock: () => now });
+    expect(s.drainSeconds()).toBe(0); // nothing measured yet
+    const gates: Array<() => void> = [];
+    const hold = () => new Promise<void>((r) => gates.push(r));
+    const done = [s.run(hold), s.run(hold)];
+    await tick();
+    now += 4_000; // both held for 4 s
+    gates.splice(0).forEach((open) => open());
+    await Promise.all(done);
+    // Two running and four waiting: three rounds of two, 4 s each.
+    const busy = Array.from({ length: 6 }, () => s.run(hold));
+    await tick();
+    expect(s.load).toEqual({ active: 2, waiting: 4 });
+    expect(s.drainSeconds()).toBeCloseTo(12, 5);
+    for (let i = 0; i < 3; i++) {
+      gates.splice(0).forEach((open) => open());
+      await tick();
+    }
+    await Promise.all(busy);
+  });
 });

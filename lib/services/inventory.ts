@@ -7,7 +7,7 @@ import {
   type ReportedService,
 } from "@/lib/agent-protocol/snapshot";
 import { diffServices } from "@/lib/domain/inventory-diff";
-import { DomainError, notFound } from "@/lib/domain/errors";
+import { DomainError, notFound, UnavailableError } from "@/lib/domain/errors";
 import { QueueFullError, Semaphore } from "@/lib/infra/semaphore";
 import { env } from "@/lib/infra/env";
 import { type Actor } from "@/lib/model/actor";
@@ -28,10 +28,12 @@ import { log } from "@/lib/infra/log";
 type Summary = { created: number; updated: number; removed: number };
 
 /**
- * Inventory transactions at once per process: at most half the pool, so that a storm of
+ * Inventory reports stored at once per process: at most half the pool, so that a storm of
  * snapshots (a fleet registering, or sending new inventory after an upgrade) queues here in
- * order instead of failing on the pool's wait limit, and leaves connections for the
- * long-polls, acknowledgements and pages.
+ * order instead of failing on the pool's wait limit, and leaves connections for the streams,
+ * acknowledgements and pages. A report waits at most MERIDIAN_INVENTORY_QUEUE_WAIT_MS (well
+ * under the agent's 60 s request timeout) behind at most MERIDIAN_INVENTORY_QUEUE_MAX others;
+ * past either it is refused with 503 before any database work.
  */
 let inventoryLimit: Semaphore | undefined;
 /** The queue itself, for its load (metrics, tests). */
@@ -39,6 +41,7 @@ export const inventorySlots = () =>
   (inventoryLimit ??= new Semaphore(
     Math.max(1, Math.floor(env().MERIDIAN_DB_POOL_MAX / 2)),
     env().MERIDIAN_INVENTORY_QUEUE_MAX,
+    { maxWaitMs: env().MERIDIAN_INVENTORY_QUEUE_WAIT_MS },
   ));
 
 /**
@@ -47,48 +50,51 @@ export const inventorySlots = () =>
  */
 const INVENTORY_TRANSACTION_MS = 60_000;
 
+/** Retry-After of a refused report: the queue's drain time, within these bounds (seconds). */
+const RETRY_AFTER_MIN_SECONDS = 5;
+const RETRY_AFTER_MAX_SECONDS = 120;
+
 /**
- * Run an inventory change for an existing cluster, mark it seen and audit what changed. A
- * change whose `signal` aborts while it waits for a slot (the agent gave up and will send its
- * report again) leaves the queue without running.
+ * Run all of one report's work in an inventory slot — the unchanged check and the global
+ * services too, so a refused report has cost nothing but its parse. A report whose `signal`
+ * aborts while it waits (the agent gave up and will send it again) leaves the queue unrun.
  */
-async function inventoryChange(
+function admitted<T>(work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  if (signal?.aborted) throw clientGone();
+  const slots = inventorySlots();
+  return slots.run(work, signal).catch((error: unknown) => {
+    if (error instanceof QueueFullError) throw saturated(slots.drainSeconds());
+    throw signal?.aborted ? clientGone() : error;
+  });
+}
+
+/** Run an inventory change for an existing cluster, mark it seen and audit what changed. */
+function inventoryChange(
   clusterName: string,
   actor: Actor,
   action: string,
   change: (tx: Tx) => Promise<Summary>,
-  signal?: AbortSignal,
 ): Promise<Summary> {
-  if (signal?.aborted) throw clientGone();
-  return inventorySlots()
-    .run(
-      () =>
-        transaction(
-          async (tx) => {
-            if (!(await findCluster(tx, clusterName))) throw notFound("Cluster");
-            const summary = await change(tx);
-            await touchCluster(clusterName, tx);
-            if (summary.created || summary.removed) {
-              await recordAudit(tx, actor, action, "cluster", clusterName, summary);
-            }
-            return summary;
-          },
-          { timeoutMs: INVENTORY_TRANSACTION_MS },
-        ),
-      signal,
-    )
-    .catch((error: unknown) => {
-      if (error instanceof QueueFullError) throw saturated();
-      throw signal?.aborted ? clientGone() : error;
-    });
+  return transaction(
+    async (tx) => {
+      if (!(await findCluster(tx, clusterName))) throw notFound("Cluster");
+      const summary = await change(tx);
+      await touchCluster(clusterName, tx);
+      if (summary.created || summary.removed) {
+        await recordAudit(tx, actor, action, "cluster", clusterName, summary);
+      }
+      return summary;
+    },
+    { timeoutMs: INVENTORY_TRANSACTION_MS },
+  );
 }
 
 /** Nothing of the report was stored: the agent may send the same report (or delta) again. */
-const saturated = () =>
-  new DomainError(
-    "unavailable",
+const saturated = (drainSeconds: number) =>
+  new UnavailableError(
     "saturated",
     "Meridian is storing other clusters' inventory; nothing of this report was stored — send it again after Retry-After",
+    Math.min(RETRY_AFTER_MAX_SECONDS, Math.max(RETRY_AFTER_MIN_SECONDS, Math.ceil(drainSeconds))),
   );
 
 const clientGone = () =>
@@ -101,7 +107,7 @@ const clientGone = () =>
 /**
  * Whether a snapshot says exactly what is stored — the common case when agents reconnect after
  * an app restart. Then the cluster is only marked seen, in one statement and without an
- * interactive transaction, so hundreds of reconnecting agents do not queue for the pool.
+ * interactive transaction.
  * An agent sends its reports one at a time, so nothing else writes this cluster's inventory
  * between the read and the update; if something did, the next delta or snapshot corrects it.
  */
@@ -123,33 +129,30 @@ export async function applyClusterSnapshot(
   signal?: AbortSignal,
 ): Promise<Summary> {
   const snapshot: ClusterSnapshot = clusterSnapshotSchema.parse(input);
-  if (await snapshotUnchanged(clusterName, snapshot)) return { created: 0, updated: 0, removed: 0 };
-  const created = await insertGlobalServicesFirst(snapshot.services);
-  try {
-    return await inventoryChange(
-      clusterName,
-      actor,
-      "inventory.snapshot",
-      async (tx) => {
+  return admitted(async () => {
+    if (await snapshotUnchanged(clusterName, snapshot))
+      return { created: 0, updated: 0, removed: 0 };
+    const created = await insertGlobalServicesFirst(snapshot.services);
+    try {
+      return await inventoryChange(clusterName, actor, "inventory.snapshot", async (tx) => {
         await replaceMeshes(tx, clusterName, snapshot.meshes);
         if (snapshot.servedApis) await writeServedApis(tx, clusterName, snapshot.servedApis);
         const stored = await storedServices(tx, clusterName);
         return writeServiceDiff(tx, clusterName, diffServices(stored, snapshot.services));
-      },
-      signal,
-    );
-  } catch (error) {
-    // All or nothing: the transaction rolled back, so take back the global services created
-    // for it up front (if the database is gone too, the next removal prunes them).
-    await removeUnusedGlobalServices(created).catch((cleanup: Error) =>
-      log.warn("a failed snapshot's global services were left for the next prune", {
-        cluster: clusterName,
-        globalServices: created.length,
-        error: cleanup.message,
-      }),
-    );
-    throw error;
-  }
+      });
+    } catch (error) {
+      // All or nothing: the transaction rolled back, so take back the global services created
+      // for it up front (if the database is gone too, the next removal prunes them).
+      await removeUnusedGlobalServices(created).catch((cleanup: Error) =>
+        log.warn("a failed snapshot's global services were left for the next prune", {
+          cluster: clusterName,
+          globalServices: created.length,
+          error: cleanup.message,
+        }),
+      );
+      throw error;
+    }
+  }, signal);
 }
 
 /**
@@ -173,17 +176,15 @@ export async function applyClusterDelta(
     namespace: k.namespace,
     name: k.name,
   }));
-  return inventoryChange(
-    clusterName,
-    actor,
-    "inventory.delta",
-    async (tx) => {
-      if (delta.meshes) await replaceMeshes(tx, clusterName, delta.meshes);
-      if (delta.servedApis) await writeServedApis(tx, clusterName, delta.servedApis);
-      const stored = await storedServices(tx, clusterName, named);
-      // Diff over just the named services: what is upserted stays, what is deleted goes.
-      return writeServiceDiff(tx, clusterName, diffServices(stored, upserts));
-    },
+  return admitted(
+    () =>
+      inventoryChange(clusterName, actor, "inventory.delta", async (tx) => {
+        if (delta.meshes) await replaceMeshes(tx, clusterName, delta.meshes);
+        if (delta.servedApis) await writeServedApis(tx, clusterName, delta.servedApis);
+        const stored = await storedServices(tx, clusterName, named);
+        // Diff over just the named services: what is upserted stays, what is deleted goes.
+        return writeServiceDiff(tx, clusterName, diffServices(stored, upserts));
+      }),
     signal,
   );
 }
