@@ -84,22 +84,25 @@ describe("Semaphore", () => {
     expect(s.load).toEqual({ active: 0, waiting: 0 });
   });
 
-  it("estimates the backlog's drain time from the tasks' measured hold time", async () => {
+  it("books refused callers successive turns after the backlog, at the measured rate", async () => {
     let now = 0;
     const s = new Semaphore(2, Infinity, { clock: () => now });
-    expect(s.drainSeconds()).toBe(0); // nothing measured yet
+    expect(s.retryAfterSeconds()).toBe(0); // nothing measured yet
     const gates: Array<() => void> = [];
     const hold = () => new Promise<void>((r) => gates.push(r));
     const done = [s.run(hold), s.run(hold)];
     await tick();
-    now += 4_000; // both held for 4 s
+    now += 4_000; // both held for 4 s: a turn every 2 s with two slots
     gates.splice(0).forEach((open) => open());
     await Promise.all(done);
-    // Two running and four waiting: three rounds of two, 4 s each.
+    // Two running and four waiting drain in 12 s; refusals then get one turn each.
     const busy = Array.from({ length: 6 }, () => s.run(hold));
     await tick();
     expect(s.load).toEqual({ active: 2, waiting: 4 });
-    expect(s.drainSeconds()).toBeCloseTo(12, 5);
+    expect(s.retryAfterSeconds()).toBeCloseTo(14, 5);
+    expect(s.retryAfterSeconds()).toBeCloseTo(16, 5);
+    now += 10_000; // time passes, but nothing finished: the turns start after the backlog again
+    expect(s.retryAfterSeconds()).toBeCloseTo(14, 5);
     for (let i = 0; i < 3; i++) {
       gates.splice(0).forEach((open) => open());
       await tick();

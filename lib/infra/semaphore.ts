@@ -35,6 +35,8 @@ export class Semaphore {
   private active = 0;
   private readonly waiting: Array<() => void> = [];
   private meanHoldMs = 0;
+  /** The last turn booked for a refused caller (retryAfterSeconds). */
+  private nextTurnAt = 0;
   private readonly clock: () => number;
   constructor(
     private readonly limit: number,
@@ -50,11 +52,18 @@ export class Semaphore {
   }
 
   /**
-   * Seconds until everything running and waiting now would be done, from the tasks' mean hold
-   * time (0 before any task finished): what a refused caller should wait before it retries.
+   * Seconds a refused caller should wait before it retries: past the backlog's drain time (the
+   * tasks running and waiting, over the slots, times the measured mean hold time), each refusal
+   * is booked the next free turn after the previous refusal's, so a crowd refused together is
+   * told to come back spread at the rate the slots free up — not all at once. 0 before any task
+   * finished.
    */
-  drainSeconds(): number {
-    return (((this.active + this.waiting.length) / this.limit) * this.meanHoldMs) / 1000;
+  retryAfterSeconds(): number {
+    const perTurnMs = this.meanHoldMs / this.limit;
+    const now = this.clock();
+    const drained = now + (this.active + this.waiting.length) * perTurnMs;
+    this.nextTurnAt = Math.max(this.nextTurnAt, drained) + perTurnMs;
+    return (this.nextTurnAt - now) / 1000;
   }
 
   async run<T>(fn: () => Promise<T>, signal?: AbortSignal): Promise<T> {

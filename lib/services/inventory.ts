@@ -50,7 +50,7 @@ export const inventorySlots = () =>
  */
 const INVENTORY_TRANSACTION_MS = 60_000;
 
-/** Retry-After of a refused report: the queue's drain time, within these bounds (seconds). */
+/** Retry-After of a refused report: its booked turn (Semaphore.retryAfterSeconds), within these bounds (seconds). */
 const RETRY_AFTER_MIN_SECONDS = 5;
 const RETRY_AFTER_MAX_SECONDS = 120;
 
@@ -63,7 +63,7 @@ function admitted<T>(work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
   if (signal?.aborted) throw clientGone();
   const slots = inventorySlots();
   return slots.run(work, signal).catch((error: unknown) => {
-    if (error instanceof QueueFullError) throw saturated(slots.drainSeconds());
+    if (error instanceof QueueFullError) throw saturated(slots.retryAfterSeconds());
     throw signal?.aborted ? clientGone() : error;
   });
 }
@@ -90,11 +90,14 @@ function inventoryChange(
 }
 
 /** Nothing of the report was stored: the agent may send the same report (or delta) again. */
-const saturated = (drainSeconds: number) =>
+const saturated = (retryAfterSeconds: number) =>
   new UnavailableError(
     "saturated",
     "Meridian is storing other clusters' inventory; nothing of this report was stored — send it again after Retry-After",
-    Math.min(RETRY_AFTER_MAX_SECONDS, Math.max(RETRY_AFTER_MIN_SECONDS, Math.ceil(drainSeconds))),
+    Math.min(
+      RETRY_AFTER_MAX_SECONDS,
+      Math.max(RETRY_AFTER_MIN_SECONDS, Math.ceil(retryAfterSeconds)),
+    ),
   );
 
 const clientGone = () =>
