@@ -15,7 +15,7 @@ import { AGENT_INFO, registeredCluster } from "../helpers/agent";
 import { occupyInventorySlots } from "../helpers/inventory-queue";
 
 vi.hoisted(() => {
-  process.env.MERIDIAN_INVENTORY_QUEUE_WAIT_MS = "1500";
+  process.env.MERIDIAN_INVENTORY_QUEUE_WAIT_MS = "5000";
 });
 
 const snapshot = bookinfoFleet().find((c) => c.cluster.name === "east-1")!.snapshot;
@@ -52,7 +52,7 @@ describe("inventory queue under a storm", () => {
   it("does no database work for a report until it has a slot, then stores it", async () => {
     release = await occupyInventorySlots();
     const pending = send(credential);
-    await waitFor("the report queued", () => inventorySlots().load.waiting === 1, 1000, 5);
+    await waitFor("the report queued", () => inventorySlots().load.waiting === 1, 4000, 5);
     // Waiting: not even its global services were written (they were, before it queued, once).
     expect(await db().globalService.count()).toBe(0);
     await release();
