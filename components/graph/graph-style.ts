@@ -185,6 +185,11 @@ export function graphStylesheet(p: GraphPalette, large: boolean): cytoscape.Styl
         "border-width": 1.5,
       },
     },
+    // A folded region: a filled box (an open region is only a dashed outline), name in bold.
+    {
+      selector: "node.region.collapsed",
+      style: { "background-opacity": 1, "font-size": 11, "font-weight": 700, color: p.text },
+    },
     {
       selector: "edge",
       style: {

@@ -98,6 +98,9 @@ export function TopologyClient({
   }, []);
   const handleExpand = useCallback((id: string) => handleFold(id, false), [handleFold]);
   // Folded because the map is large (not because the user folded one cluster).
+  const foldedRegions = foldsBySize(filters)
+    ? graph.nodes.filter((n) => n.kind === "region" && n.collapsed)
+    : [];
   const foldedBySize =
     foldsBySize(filters) && graph.nodes.some((n) => n.kind === "cluster" && n.collapsed);
   const calls = graph.edges.filter((e) => e.kind === "call");
@@ -153,7 +156,22 @@ export function TopologyClient({
             )}
           </Banner>
         ) : null}
-        {foldedBySize ? (
+        {foldedRegions.length > 0 ? (
+          <Banner tone="info">
+            <span data-testid="topology-folded-regions">
+              <strong className="font-semibold">
+                Very large fleet: each region is folded into one box
+              </strong>{" "}
+              (
+              {foldedRegions
+                .reduce((n, r) => n + (r.kind === "region" ? (r.clusterCount ?? 0) : 0), 0)
+                .toLocaleString("en-US")}{" "}
+              clusters in {foldedRegions.length} {foldedRegions.length === 1 ? "region" : "regions"}
+              ). Double-click a region, or use its panel, to see its clusters; filter by region,
+              mesh or namespace to narrow the map.
+            </span>
+          </Banner>
+        ) : foldedBySize ? (
           <Banner tone="info">
             <span data-testid="topology-folded">
               <strong className="font-semibold">
