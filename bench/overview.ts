@@ -11,7 +11,7 @@
 // TTFB (navigation timing responseStart − requestStart, and − startTime), LCP (a buffered
 // PerformanceObserver), the document's bytes and the DOM's element count. The cold load and
 // the first warm one are recorded as Chromium performance traces (files printed in the JSON).
-import { mkdirSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { chromium, type Page } from "playwright-core";
@@ -126,6 +126,9 @@ try {
       traces.push(trace);
     }
     loads.push(await measure(page));
+    // BENCH_SAVE_HTML=file: the last load's document, to read what it carries.
+    if (process.env.BENCH_SAVE_HTML && i === LOADS - 1)
+      writeFileSync(process.env.BENCH_SAVE_HTML, await (await page.request.get("/")).text());
     await page.close();
   }
   await context.close();

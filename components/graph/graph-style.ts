@@ -75,8 +75,15 @@ export const PALETTES: Record<"light" | "dark", GraphPalette> = {
 /** Below this rendered font size (px) labels are not drawn: zoomed out, the map is shapes. */
 const MIN_LABEL_PX = 7;
 
-/** The stylesheet for a palette; `large` trades curves and arrows for speed. */
-export function graphStylesheet(p: GraphPalette, large: boolean): cytoscape.StylesheetStyle[] {
+/**
+ * The stylesheet for a palette; `large` trades curves and arrows for speed; `callLayer`: the
+ * calls and the boxes' fill are drawn by the layer under cytoscape (call-layer.ts).
+ */
+export function graphStylesheet(
+  p: GraphPalette,
+  large: boolean,
+  callLayer = false,
+): cytoscape.StylesheetStyle[] {
   const font = 'ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
   const arrow = (color: string) => (large ? {} : { "target-arrow-color": color });
   return [
@@ -301,6 +308,8 @@ export function graphStylesheet(p: GraphPalette, large: boolean): cytoscape.Styl
       },
     },
     { selector: "node:active", style: { "overlay-opacity": 0.06 } },
+    // Last, so no rule (a faded box's) fills over the layer's calls.
+    ...(callLayer ? [{ selector: `node.${BOX_CLASS}`, style: { "background-opacity": 0 } }] : []),
   ];
 }
 
