@@ -63,13 +63,25 @@ export function callBatches(
 export type LayerBox = { id: string; rect: Rect; region: boolean };
 
 type Drawn = { batch: CallBatch; path: Path2D };
+type View = { zoom: number; pan: Point; width: number; height: number };
+
+/** Below this many screen pixels a dash is not seen: cross-cluster calls are drawn solid. */
+const MIN_DASH_PX = 3;
+/** After the last pan frame, the layer is drawn again in full (the pan moved a copy). */
+const SETTLE_MS = 120;
 
 /**
- * The layer: a canvas under cytoscape's, redrawn on every viewport change (pan, zoom, resize)
- * from the prebuilt paths. `highlight` fades everything but the picked node's calls and boxes.
+ * The layer: a canvas under cytoscape's, drawn from the prebuilt paths. A pan (same zoom and
+ * size) moves a copy of the last full drawing, as cytoscape's `textureOnViewport` does for its
+ * own canvas; the full drawing follows when the view settles. `highlight` fades everything
+ * but the picked node's calls and boxes.
  */
 export class CallLayer {
   private readonly canvas: HTMLCanvasElement;
+  /** The last full drawing and the view it was drawn for. */
+  private readonly full: HTMLCanvasElement;
+  private fullView: View | null = null;
+  private settle: ReturnType<typeof setTimeout> | undefined;
   private drawn: Drawn[] = [];
   private boxes: LayerBox[] = [];
   private edges: CallEdge[] = [];
@@ -87,6 +99,7 @@ export class CallLayer {
     this.canvas.dataset.testid = "topology-call-layer";
     Object.assign(this.canvas.style, { position: "absolute", inset: "0", pointerEvents: "none" });
     parent.prepend(this.canvas);
+    this.full = document.createElement("canvas");
   }
 
   /** A new graph's calls and boxes, with the positions of the nodes they join. */
@@ -102,12 +115,12 @@ export class CallLayer {
       batch,
       path: pathOf(batch.segments),
     }));
-    this.schedule();
+    this.redraw();
   }
 
   setPalette(palette: GraphPalette): void {
     this.palette = palette;
-    this.schedule();
+    this.redraw();
   }
 
   /** The nodes a node calls or is called by. */
@@ -123,10 +136,10 @@ export class CallLayer {
   /** Fades all but the picked node's calls and the boxes in `keep`; null clears. */
   highlight(picked: { id: string; keep: ReadonlySet<string> } | null): void {
     this.picked = picked;
-    this.schedule();
+    this.redraw();
   }
 
-  /** Draws on the next animation frame (many viewport events in one frame draw once). */
+  /** The view changed: drawn on the next animation frame (many events in one frame draw once). */
   schedule(): void {
     if (this.frame) return;
     this.frame = requestAnimationFrame(() => {
@@ -135,22 +148,58 @@ export class CallLayer {
     });
   }
 
-  /** Draws now. */
+  /** The drawing changed: a full drawing on the next frame. */
+  private redraw(): void {
+    this.fullView = null;
+    this.schedule();
+  }
+
+  /** Draws now: a moved copy of the last full drawing while only the pan changed, else in full. */
   draw(): void {
-    const { zoom, pan, width, height } = this.viewport();
+    const view = this.viewport();
     const ratio = window.devicePixelRatio || 1;
-    const w = Math.round(width * ratio);
-    const h = Math.round(height * ratio);
+    const w = Math.round(view.width * ratio);
+    const h = Math.round(view.height * ratio);
     if (this.canvas.width !== w || this.canvas.height !== h) {
       this.canvas.width = w;
       this.canvas.height = h;
-      this.canvas.style.width = `${width}px`;
-      this.canvas.style.height = `${height}px`;
+      this.canvas.style.width = `${view.width}px`;
+      this.canvas.style.height = `${view.height}px`;
+      this.fullView = null;
     }
     const ctx = this.canvas.getContext("2d");
     if (!ctx) return;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, w, h);
+    const last = this.fullView;
+    if (last && last.zoom === view.zoom) {
+      if (last.pan.x !== view.pan.x || last.pan.y !== view.pan.y) {
+        ctx.drawImage(
+          this.full,
+          Math.round((view.pan.x - last.pan.x) * ratio),
+          Math.round((view.pan.y - last.pan.y) * ratio),
+        );
+        clearTimeout(this.settle);
+        this.settle = setTimeout(() => {
+          this.fullView = null;
+          this.schedule();
+        }, SETTLE_MS);
+        return;
+      }
+      ctx.drawImage(this.full, 0, 0);
+      return;
+    }
+    this.drawFull(view, ratio, w, h);
+    ctx.drawImage(this.full, 0, 0);
+  }
+
+  private drawFull(view: View, ratio: number, w: number, h: number): void {
+    const { zoom, pan } = view;
+    this.full.width = w;
+    this.full.height = h;
+    const ctx = this.full.getContext("2d");
+    if (!ctx) return;
+    this.fullView = { ...view, pan: { ...pan } };
     ctx.setTransform(ratio * zoom, 0, 0, ratio * zoom, ratio * pan.x, ratio * pan.y);
     const p = this.palette;
     const fade = this.picked ? 0.35 : 1;
@@ -161,12 +210,14 @@ export class CallLayer {
       ctx.fillRect(b.rect.x1, b.rect.y1, b.rect.x2 - b.rect.x1, b.rect.y2 - b.rect.y1);
     }
     ctx.lineCap = "butt";
+    // Dashes under a few pixels cost the rasterizer thousands of segments and show nothing.
+    const dashes = 7 * zoom * ratio >= MIN_DASH_PX;
     const colour = { call: p.call, cross: p.cross, warn: p.warn, bad: p.bad };
     const stroke = (look: CallLook, path: Path2D, alpha: number) => {
       ctx.globalAlpha = alpha;
       ctx.strokeStyle = colour[look.tone];
       ctx.lineWidth = look.width;
-      ctx.setLineDash(look.dashed ? [7, 4] : []);
+      ctx.setLineDash(dashes && look.dashed ? [7, 4] : []);
       ctx.stroke(path);
     };
     // Calls at 0.85, faded ones at 0.2: the opacities of graph-style.ts's edge rules.
@@ -184,6 +235,7 @@ export class CallLayer {
 
   destroy(): void {
     if (this.frame) cancelAnimationFrame(this.frame);
+    clearTimeout(this.settle);
     this.canvas.remove();
   }
 }

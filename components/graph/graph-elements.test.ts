@@ -35,7 +35,7 @@ describe("graph elements", () => {
       clusterCount: 1250,
     } as (typeof graph.nodes)[number]);
     expect(region.classes.split(" ")).toEqual(expect.arrayContaining(["region", "collapsed"]));
-    expect(region.data.label).toBe("US-EAST-1\n1,250 clusters (folded)");
+    expect(region.data.label).toBe("US-EAST-1 · folded\n1,250 clusters");
   });
 
   it("marks cross-cluster calls and colours by error rate", () => {

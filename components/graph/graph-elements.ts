@@ -36,7 +36,7 @@ function nodeLabel(n: TopologyNode): string {
     const name = n.label.toUpperCase();
     if (!n.collapsed) return name;
     const count = n.clusterCount ?? 0;
-    return `${name}\n${count.toLocaleString("en-US")} ${count === 1 ? "cluster" : "clusters"} (folded)`;
+    return `${name} · folded\n${count.toLocaleString("en-US")} ${count === 1 ? "cluster" : "clusters"}`;
   }
   if (n.kind === "cluster") {
     const kind = n.clusterKind === "vm-site" ? "VM site  ·  " : "";

@@ -115,11 +115,14 @@ export function layoutGraph(graph: Graph): Map<string, Point> {
     }
   }
   const out = new Map<string, Point>();
+  // Folded regions only (a fleet of thousands of clusters): a leaf's width apart each way, so
+  // the merged calls between them have room to show which pair they join.
+  const spread = roots.length > 1 && roots.every((r) => !children.has(r.id));
   const top = pack(
     roots.map((r) => box(r, children)),
     Math.ceil(Math.sqrt(roots.length * 2)),
-    LAYOUT.compoundGap * 2,
-    LAYOUT.compoundGap + LAYOUT.labelSpace,
+    spread ? LAYOUT.leafWidth : LAYOUT.compoundGap * 2,
+    spread ? LAYOUT.leafWidth : LAYOUT.compoundGap + LAYOUT.labelSpace,
   );
   top.place(0, LAYOUT.labelSpace, out);
   if (band.length > 0) {
