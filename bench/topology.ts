@@ -167,7 +167,7 @@ const bundle = (root: string, out: string) =>
 await bundle(ROOT, "harness.js");
 if (BASELINE) await bundle(BASELINE, "base.js");
 const pageOf = (script: string) =>
-  `<!doctype html><html><head><style>.absolute{position:absolute}.inset-0{inset:0}.h-full{height:100%}.w-full{width:100%}</style></head><body style="margin:0"><div id="root" style="position:relative;width:1280px;height:800px"></div><script>window.__MERIDIAN_TEST_HOOKS__=true</script><script type="module" src="/${script}"></script></body></html>`;
+  `<!doctype html><html><head><style>.absolute{position:absolute}.inset-0{inset:0}.h-full{height:100%}.w-full{width:100%}</style></head><body style="margin:0"><div id="root" style="position:relative;width:100vw;height:100vh"></div><script>window.__MERIDIAN_TEST_HOOKS__=true</script><script type="module" src="/${script}"></script></body></html>`;
 const files: Record<string, [string, string | Buffer]> = {
   "/": ["text/html", pageOf("harness.js")],
   "/harness.js": ["text/javascript", readFileSync(path.join(dir, "harness.js"))],
@@ -236,6 +236,24 @@ for (let run = 0; run < RUNS; run++) {
     await page.evaluate(() => window.__benchFocus!("cluster:c-000"));
     await page.waitForTimeout(800);
     await shot(`${name}-zoomed`);
+    // And in the dark theme, and on a phone (390 px wide).
+    for (const [suffix, query, width] of [
+      ["dark", "?theme=dark", 1280],
+      ["390", "", 390],
+    ] as const) {
+      const other = await browser.newPage({ viewport: { width, height: 800 } });
+      await other.addInitScript("window.__name = (f) => f");
+      await other.goto(
+        `http://127.0.0.1:${port}/${html}${query}${view === "unfolded" ? "" : `#${view}`}`,
+      );
+      await other.waitForFunction(() => window.__benchReady !== undefined, null, {
+        timeout: 120_000,
+      });
+      await other.screenshot({
+        path: path.join(process.env.BENCH_SCREENSHOT_DIR!, `${name}-${suffix}.png`),
+      });
+      await other.close();
+    }
   }
   const d = drawnBy.get(name) ?? { paints: [], fetched: [], frames: [] };
   drawnBy.set(name, d);

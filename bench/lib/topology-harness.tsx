@@ -19,6 +19,9 @@ declare global {
 async function main(): Promise<void> {
   const file = location.hash ? `/${location.hash.slice(1)}.json` : "/graph.json";
   const graph = (await (await fetch(file)).json()) as TopologyDto;
+  // `?theme=dark`: the map's dark palette on the dark page background (screenshots).
+  const theme = new URLSearchParams(location.search).get("theme") === "dark" ? "dark" : "light";
+  if (theme === "dark") document.body.style.background = "#12151c";
   const fetchedMs = performance.now();
   const root = createRoot(document.getElementById("root")!);
   const handle = createRef<TopologyCanvasHandle>();
@@ -28,7 +31,7 @@ async function main(): Promise<void> {
       graph={graph}
       selectedId={null}
       onSelect={() => {}}
-      theme="light"
+      theme={theme}
       fitKey=""
       handle={handle}
     />,
