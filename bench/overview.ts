@@ -131,6 +131,32 @@ try {
       writeFileSync(process.env.BENCH_SAVE_HTML, await (await page.request.get("/")).text());
     await page.close();
   }
+  // BENCH_SCREENSHOT_DIR=dir: the overview and the topology map at this fleet size, in the
+  // light and dark themes and 390 px wide, to look at.
+  const shots = process.env.BENCH_SCREENSHOT_DIR;
+  if (shots) {
+    for (const [suffix, scheme, width] of [
+      ["light", "light", 1280],
+      ["dark", "dark", 1280],
+      ["390", "light", 390],
+    ] as const) {
+      const page = await context.newPage();
+      await page.setViewportSize({ width, height: 800 });
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const [name, url] of [
+        ["overview", "/"],
+        ["topology", "/topology"],
+      ] as const) {
+        await page.goto(url, { waitUntil: "load", timeout: 120_000 });
+        await page.waitForTimeout(1500);
+        await page.screenshot({
+          path: path.join(shots, `${name}-${suffix}.png`),
+          fullPage: name === "overview" && width === 1280,
+        });
+      }
+      await page.close();
+    }
+  }
   await context.close();
 } finally {
   await browser.close();

@@ -184,7 +184,7 @@ const files: Record<string, [string, string | Buffer]> = {
     : {}),
 };
 const server = createServer((req, res) => {
-  const f = files[req.url ?? ""];
+  const f = files[(req.url ?? "").split("?")[0]!];
   if (!f) return void res.writeHead(404).end();
   res.writeHead(200, { "content-type": f[0] }).end(f[1]);
 });
