@@ -195,7 +195,15 @@ export function graphStylesheet(
     // A folded region: a filled box (an open region is only a dashed outline), name in bold.
     {
       selector: "node.region.collapsed",
-      style: { "background-opacity": 1, "font-size": 11, "font-weight": 700, color: p.text },
+      style: {
+        width: LAYOUT.regionWidth,
+        height: LAYOUT.regionHeight,
+        "text-max-width": `${LAYOUT.regionWidth - 16}px`,
+        "background-opacity": 1,
+        "font-size": 20,
+        "font-weight": 700,
+        color: p.text,
+      },
     },
     {
       selector: "edge",

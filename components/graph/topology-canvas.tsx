@@ -113,8 +113,9 @@ function extent(positions: Map<string, { x: number; y: number }>): Rect {
     e.y1 = Math.min(e.y1, p.y - LAYOUT.leafHeight / 2);
     e.y2 = Math.max(e.y2, p.y + LAYOUT.leafHeight / 2);
   }
-  // Room for the compound borders and labels around the leaves.
-  const m = 2 * LAYOUT.padding + LAYOUT.labelSpace;
+  // Room for the compound borders and labels around the leaves (and for a folded region,
+  // larger than a leaf).
+  const m = 2 * LAYOUT.padding + LAYOUT.labelSpace + (LAYOUT.regionWidth - LAYOUT.leafWidth) / 2;
   return { x1: e.x1 - m, y1: e.y1 - m - LAYOUT.labelSpace, x2: e.x2 + m, y2: e.y2 + m };
 }
 

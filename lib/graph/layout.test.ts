@@ -26,12 +26,12 @@ const overlap = (a: ReturnType<typeof bounds>, b: ReturnType<typeof bounds>) =>
 describe("layoutGraph", () => {
   const graph = buildGraph(bookinfo());
 
-  it("spreads folded regions a leaf's width apart", () => {
+  it("spreads folded regions, drawn twice a leaf's size, a leaf's width apart", () => {
     const folded = collapseNodes(graph, ["region:us-east-1", "region:eu-west-1"]);
     const pos = layoutGraph(folded);
     const [a, b] = ["region:eu-west-1", "region:us-east-1"].map((id) => pos.get(id)!);
     expect(a!.y).toBe(b!.y);
-    expect(Math.abs(a!.x - b!.x)).toBe(2 * LAYOUT.leafWidth);
+    expect(Math.abs(a!.x - b!.x)).toBe(LAYOUT.regionWidth + LAYOUT.leafWidth);
   });
 
   it("positions every leaf, and no compound node", () => {

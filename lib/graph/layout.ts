@@ -19,6 +19,9 @@ export const LAYOUT = {
   compoundGap: 36,
   /** Space between the regions and the global-service band. */
   bandGap: 72,
+  /** A folded region: twice a leaf each way, so its name reads on the zoomed-out map. */
+  regionWidth: 272,
+  regionHeight: 68,
 } as const;
 
 /** Centre of a leaf node. */
@@ -44,12 +47,10 @@ function isCompound(n: GraphNode, children: Map<string, GraphNode[]>): boolean {
 }
 
 function leafBox(n: GraphNode): Box {
-  return {
-    w: LAYOUT.leafWidth,
-    h: LAYOUT.leafHeight,
-    place: (x, y, out) =>
-      out.set(n.id, { x: x + LAYOUT.leafWidth / 2, y: y + LAYOUT.leafHeight / 2 }),
-  };
+  const region = n.kind === "region";
+  const w = region ? LAYOUT.regionWidth : LAYOUT.leafWidth;
+  const h = region ? LAYOUT.regionHeight : LAYOUT.leafHeight;
+  return { w, h, place: (x, y, out) => out.set(n.id, { x: x + w / 2, y: y + h / 2 }) };
 }
 
 /** Rows of boxes, `cols` per row, each row as tall as its tallest box. */

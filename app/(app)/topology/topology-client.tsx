@@ -105,7 +105,13 @@ export function TopologyClient({
     foldsBySize(filters) && graph.nodes.some((n) => n.kind === "cluster" && n.collapsed);
   const calls = graph.edges.filter((e) => e.kind === "call");
   const cross = calls.filter((e) => e.kind === "call" && e.crossCluster).length;
-  const clusters = graph.nodes.filter((n) => n.kind === "cluster").length;
+  // Clusters on the map, and those folded into their regions.
+  const clusters = graph.nodes.reduce(
+    (sum, n) =>
+      sum +
+      (n.kind === "cluster" ? 1 : n.kind === "region" && n.collapsed ? (n.clusterCount ?? 0) : 0),
+    0,
+  );
   const services = graph.nodes.filter((n) => n.kind === "service").length;
   const fleetEmpty = graph.totalNodes === 0;
 
@@ -118,8 +124,9 @@ export function TopologyClient({
             "Every region, cluster and service of the fleet, and the calls between them."
           ) : (
             <span data-testid="topology-summary">
-              {clusters} {clusters === 1 ? "cluster" : "clusters"} · {services} services ·{" "}
-              {calls.length} calls{cross ? `, ${cross} cross-cluster` : ""}
+              {clusters.toLocaleString("en-US")} {clusters === 1 ? "cluster" : "clusters"} ·{" "}
+              {services.toLocaleString("en-US")} services · {calls.length} calls
+              {cross ? `, ${cross} cross-cluster` : ""}
             </span>
           )
         }
