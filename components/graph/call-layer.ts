@@ -67,7 +67,7 @@ type View = { zoom: number; pan: Point; width: number; height: number };
 
 /** Below this many screen pixels a dash is not seen: cross-cluster calls are drawn solid. */
 const MIN_DASH_PX = 3;
-/** After the last pan frame, the layer is drawn again in full (the pan moved a copy). */
+/** After the last pan frame (no pointer held), the layer is drawn again in full. */
 const SETTLE_MS = 120;
 
 /**
@@ -82,6 +82,8 @@ export class CallLayer {
   private readonly full: HTMLCanvasElement;
   private fullView: View | null = null;
   private settle: ReturnType<typeof setTimeout> | undefined;
+  /** A pointer is down on the map: pans move the copy until it is released. */
+  private holding = false;
   private drawn: Drawn[] = [];
   private boxes: LayerBox[] = [];
   private edges: CallEdge[] = [];
@@ -148,8 +150,20 @@ export class CallLayer {
     });
   }
 
+  /**
+   * A pointer went down on the map (true) or up (false): while it is down a drag moves the
+   * copy of the last full drawing, as cytoscape's own texture does; released, it is redrawn.
+   */
+  hold(down: boolean): void {
+    this.holding = down;
+    if (!down && this.fullView) {
+      const { pan } = this.viewport();
+      if (pan.x !== this.fullView.pan.x || pan.y !== this.fullView.pan.y) this.redraw();
+    }
+  }
+
   /** The drawing changed: a full drawing on the next frame. */
-  private redraw(): void {
+  redraw(): void {
     this.fullView = null;
     this.schedule();
   }
@@ -180,10 +194,7 @@ export class CallLayer {
           Math.round((view.pan.y - last.pan.y) * ratio),
         );
         clearTimeout(this.settle);
-        this.settle = setTimeout(() => {
-          this.fullView = null;
-          this.schedule();
-        }, SETTLE_MS);
+        if (!this.holding) this.settle = setTimeout(() => this.redraw(), SETTLE_MS);
         return;
       }
       ctx.drawImage(this.full, 0, 0);

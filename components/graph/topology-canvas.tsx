@@ -206,6 +206,8 @@ export function TopologyCanvas({
       );
       layer.current = calls;
       cy.on("viewport resize", () => calls.schedule());
+      cy.on("tapstart", () => calls.hold(true));
+      cy.on("tapend", () => calls.hold(false));
     }
     cy.on("tap", "node", (e) => onSelectRef.current(e.target.id()));
     cy.on("dbltap", "node.collapsed", (e) => onExpandRef.current?.(e.target.id()));
