@@ -191,6 +191,8 @@ console.log(
       warm: {
         loads: warm.length,
         ttfbMs: stats(warm.map((l) => l.ttfbMs)),
+        // Each load's, in order: which ones are slow.
+        ttfbEachMs: warm.map((l) => r1(l.ttfbMs)),
         ttfbFromStartMs: stats(warm.map((l) => l.ttfbFromStartMs)),
         lcpMs: lcps.length ? stats(lcps) : null,
         lcpElement: warm.at(-1)?.lcpElement ?? null,
