@@ -18,6 +18,7 @@ import { graphStylesheet, PALETTES } from "./graph-style";
 import { exposeTestHook } from "./test-hook";
 import { hardwareWebgl } from "./webgl-support";
 import { CallLayer, type LayerBox } from "./call-layer";
+import { fitViewport } from "./fit-view";
 
 /**
  * Above this many elements cheap edges, compounds drawn as boxes (flat-compounds.ts) and, on a
@@ -360,14 +361,13 @@ function inView(cy: cytoscape.Core, node: cytoscape.CollectionReturnValue): bool
 function fitView(cy: cytoscape.Core): void {
   const e = bounds.get(cy);
   if (!e || !Number.isFinite(e.x1)) return;
-  const pad = 24;
-  const w = e.x2 - e.x1;
-  const h = e.y2 - e.y1;
-  const zoom = Math.min(MAX_FIT_ZOOM, (cy.width() - 2 * pad) / w, (cy.height() - 2 * pad) / h);
-  cy.viewport({
-    zoom,
-    pan: { x: cy.width() / 2 - zoom * (e.x1 + w / 2), y: cy.height() / 2 - zoom * (e.y1 + h / 2) },
-  });
+  cy.viewport(
+    fitViewport(
+      e,
+      { width: cy.width(), height: cy.height() },
+      { min: cy.minZoom(), max: MAX_FIT_ZOOM },
+    ),
+  );
 }
 
 function hexToRgb(hex: string): number[] {
