@@ -18,31 +18,36 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { build } from "esbuild";
-import pg from "pg";
 import { chromium } from "playwright-core";
-import { migrateDeploy } from "../scripts/lib/migrate";
+import { benchServerUrl, freshDatabase } from "./lib/bench-database";
 import { percentile } from "./lib/synthetic-fleet";
-import { DEFAULT_SIZE, topologyCalls, topologyFleet } from "./lib/topology-fleet";
+import { DEFAULT_SIZE, sizeFor, topologyCalls, topologyFleet } from "./lib/topology-fleet";
+import { seedTopologyFleet } from "./lib/topology-seed";
 
 const { values } = parseArgs({
   options: {
     requests: { type: "string", default: "40" },
     "pan-frames": { type: "string", default: "120" },
-    // Which maps to draw (three times each): the default folded one, every service unfolded.
+    // Which maps to draw (three times each): the default folded one, every service unfolded,
+    // `clusters`: every cluster folded but every region open (the default before regions
+    // folded, for fleets above AUTO_COLLAPSE_CLUSTERS).
     views: { type: "string", default: "folded,unfolded" },
+    // The fleet's size (bench/lib/topology-fleet.ts sizeFor): 40 is the 2,000-node default.
+    clusters: { type: "string", default: String(DEFAULT_SIZE.clusters) },
+    // A database seeded once by name and reused (big fleets take minutes to seed).
+    "keep-db": { type: "string" },
+    // A checkout whose map is drawn beside this one's, interleaved (views `base-<view>`).
+    "baseline-root": { type: "string" },
   },
 });
 const REQUESTS = Number(values.requests);
 const PAN_STEPS = Number(values["pan-frames"]);
-const VIEWS = values.views.split(",").filter((v) => v === "folded" || v === "unfolded");
+type View = "folded" | "unfolded" | "clusters";
+const VIEWS = values.views
+  .split(",")
+  .filter((v): v is View => v === "folded" || v === "unfolded" || v === "clusters");
 const ROOT = path.resolve(import.meta.dirname, "..");
-const serverUrl = process.env.BENCH_DATABASE_URL;
-if (!serverUrl) {
-  console.error(
-    "bench: set BENCH_DATABASE_URL to a local Postgres server (scripts/ci/start-postgres.sh starts one)",
-  );
-  process.exit(1);
-}
+const serverUrl = benchServerUrl();
 const log = (msg: string) => console.error(`bench: ${msg}`);
 const r2 = (v: number) => Math.round(v * 100) / 100;
 const stats = (xs: number[]) => ({
@@ -51,49 +56,24 @@ const stats = (xs: number[]) => ({
   max: r2(Math.max(...xs)),
 });
 
-async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `i7_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(serverUrl!);
-  url.pathname = `/${name}`;
-  await migrateDeploy(url.toString());
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
-
-const database = await freshDatabase();
+const database = await freshDatabase(serverUrl, "i7_bench", values["keep-db"]);
 process.env.DATABASE_URL = database.url;
 process.env.MERIDIAN_DB_POOL_MAX = "10";
 process.env.NEXTAUTH_SECRET = "bench-secret-0123456789abcdef";
 const { db } = await import("../lib/store/client");
-const { createCluster, updateCluster } = await import("../lib/services/clusters");
-const { applyClusterSnapshot } = await import("../lib/services/inventory");
 const { loadTopologyInventory } = await import("../lib/services/catalog");
 const { createTopologyService } = await import("../lib/services/topology");
 const route = await import("../app/api/v1/topology/route");
 const { call, userWithToken } = await import("../tests/helpers/api");
 
-const actor = { type: "system", label: "bench" } as const;
-const fleet = topologyFleet();
-const calls = topologyCalls(fleet);
-log(`seeding ${fleet.length} clusters`);
-const seedStart = performance.now();
-for (const { meshes, services, ...c } of fleet) {
-  const created = await createCluster(c, actor, { simulated: true });
-  await updateCluster(c.name, { version: created.version, state: "live" }, actor);
-  await applyClusterSnapshot(c.name, { meshes, services }, actor);
+const size = sizeFor(Number(values.clusters));
+const fleet = topologyFleet(size);
+const calls = topologyCalls(fleet, size);
+let seedMs = 0;
+if (!database.reused || (await db().cluster.count()) === 0) {
+  log(`seeding ${fleet.length} clusters`);
+  seedMs = await seedTopologyFleet(fleet);
 }
-const seedMs = performance.now() - seedStart;
 const token = (await userWithToken("viewer")).token;
 
 // The route's service, with the generated edges behind the `calls` boundary.
@@ -138,6 +118,11 @@ log("measuring the API");
 const uncached = await measure(0);
 const cached = await measure(5_000);
 const folded = await measure(5_000, "?collapse=auto");
+// Every cluster folded, every region open: what `auto` drew before it folded regions.
+const regionIds = [...new Set(fleet.map((c) => `region:${c.region}`))].join(",");
+const clustersFolded = VIEWS.includes("clusters")
+  ? await measure(5_000, `?collapse=auto&expand=${encodeURIComponent(regionIds)}`)
+  : null;
 const filtered = await (async () => {
   const ms: number[] = [];
   for (let i = 0; i < REQUESTS; i++) {
@@ -154,35 +139,52 @@ const filtered = await (async () => {
 type Answer = { nodes: unknown[]; edges: { kind: string }[] };
 const graph = uncached.body as Answer;
 const foldedGraph = folded.body as Answer;
+const counted = (g: Answer) => ({
+  nodes: g.nodes.length,
+  callEdges: g.edges.filter((e) => e.kind === "call").length,
+  memberEdges: g.edges.filter((e) => e.kind === "member").length,
+});
 
 // Browser: bundle the harness, serve it with the graph, open it in Chromium. The page has no
 // Tailwind: the few classes TopologyCanvas's container uses are given here, or the canvas
 // would be 0 px tall (and draw nothing).
 log("bundling the browser harness");
 const dir = mkdtempSync(path.join(tmpdir(), "i7-topology-bench-"));
-await build({
-  entryPoints: [path.join(ROOT, "bench/lib/topology-harness.tsx")],
-  bundle: true,
-  format: "esm",
-  outfile: path.join(dir, "harness.js"),
-  alias: { "@": ROOT },
-  jsx: "automatic",
-  define: { "process.env.NODE_ENV": '"production"' },
-  // Profiles are for reading: keep cytoscape's function names then.
-  minify: !process.env.BENCH_PROFILE_DIR,
-  logLevel: "error",
-});
+const BASELINE = values["baseline-root"] ? path.resolve(values["baseline-root"]) : null;
+const bundle = (root: string, out: string) =>
+  build({
+    entryPoints: [path.join(root, "bench/lib/topology-harness.tsx")],
+    bundle: true,
+    format: "esm",
+    outfile: path.join(dir, out),
+    alias: { "@": root },
+    jsx: "automatic",
+    define: { "process.env.NODE_ENV": '"production"' },
+    // Profiles are for reading: keep cytoscape's function names then.
+    minify: !process.env.BENCH_PROFILE_DIR,
+    logLevel: "error",
+  });
+await bundle(ROOT, "harness.js");
+if (BASELINE) await bundle(BASELINE, "base.js");
+const pageOf = (script: string) =>
+  `<!doctype html><html><head><style>.absolute{position:absolute}.inset-0{inset:0}.h-full{height:100%}.w-full{width:100%}</style></head><body style="margin:0"><div id="root" style="position:relative;width:100vw;height:100vh"></div><script>window.__MERIDIAN_TEST_HOOKS__=true</script><script type="module" src="/${script}"></script></body></html>`;
 const files: Record<string, [string, string | Buffer]> = {
-  "/": [
-    "text/html",
-    '<!doctype html><html><head><style>.absolute{position:absolute}.inset-0{inset:0}.h-full{height:100%}.w-full{width:100%}</style></head><body style="margin:0"><div id="root" style="position:relative;width:1280px;height:800px"></div><script>window.__MERIDIAN_TEST_HOOKS__=true</script><script type="module" src="/harness.js"></script></body></html>',
-  ],
+  "/": ["text/html", pageOf("harness.js")],
   "/harness.js": ["text/javascript", readFileSync(path.join(dir, "harness.js"))],
+  ...(BASELINE
+    ? {
+        "/base": ["text/html", pageOf("base.js")] as const,
+        "/base.js": ["text/javascript", readFileSync(path.join(dir, "base.js"))] as const,
+      }
+    : {}),
   "/graph.json": ["application/json", JSON.stringify(uncached.body)],
   "/folded.json": ["application/json", JSON.stringify(folded.body)],
+  ...(clustersFolded
+    ? { "/clusters.json": ["application/json", JSON.stringify(clustersFolded.body)] as const }
+    : {}),
 };
 const server = createServer((req, res) => {
-  const f = files[req.url ?? ""];
+  const f = files[(req.url ?? "").split("?")[0]!];
   if (!f) return void res.writeHead(404).end();
   res.writeHead(200, { "content-type": f[0] }).end(f[1]);
 });
@@ -192,57 +194,74 @@ const browser = await chromium.launch({
   executablePath: "/usr/bin/chromium",
   args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
 });
-const paints: number[] = [];
-const foldedPaints: number[] = [];
-// Navigation start to the graph's JSON parsed (page, bundle and fetch): the rest is drawing.
-const fetched: { folded: number[]; unfolded: number[] } = { folded: [], unfolded: [] };
-const frames: { folded: number[]; unfolded: number[] } = { folded: [], unfolded: [] };
-const renderer: Record<string, string> = {};
-const RUNS = VIEWS.length * 3;
+// Per view: first paints, navigation start to the graph's JSON parsed (page, bundle and
+// fetch: the rest is drawing), pan frame times, and the renderer.
+type Drawn = { paints: number[]; fetched: number[]; frames: number[]; renderer?: string };
+const drawnBy = new Map<string, Drawn>();
+// --baseline-root DIR: the same views drawn by DIR's map (e.g. a worktree of main), interleaved
+// with this one's, so both see the same machine: views named `base-<view>`.
+const RUN_VIEWS = [...VIEWS, ...(BASELINE ? VIEWS.map((v) => `base-${v}`) : [])];
+const RUNS = RUN_VIEWS.length * 3;
 for (let run = 0; run < RUNS; run++) {
-  // Runs alternate between the views (the map's default folded answer, every service unfolded).
-  const unfolded = VIEWS[run % VIEWS.length] === "unfolded";
+  // Runs alternate between the views.
+  const name = RUN_VIEWS[run % RUN_VIEWS.length]!;
+  const view = name.replace(/^base-/, "") as View;
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   // tsx names the functions passed to page.evaluate with an `__name` helper the page lacks.
   await page.addInitScript("window.__name = (f) => f");
   // BENCH_PROFILE_DIR=dir: a CPU profile of the page for the first run of each kind.
-  const profiling = process.env.BENCH_PROFILE_DIR && run < VIEWS.length;
+  const profiling = process.env.BENCH_PROFILE_DIR && run < RUN_VIEWS.length;
   const cdp = profiling ? await page.context().newCDPSession(page) : null;
   if (cdp) {
     await cdp.send("Profiler.enable");
     await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
     await cdp.send("Profiler.start");
   }
-  await page.goto(`http://127.0.0.1:${port}/${unfolded ? "" : "#folded"}`);
-  await page.waitForFunction(() => window.__benchReady !== undefined, null, { timeout: 60_000 });
+  const html = name.startsWith("base-") ? "base" : "";
+  await page.goto(`http://127.0.0.1:${port}/${html}${view === "unfolded" ? "" : `#${view}`}`);
+  await page.waitForFunction(() => window.__benchReady !== undefined, null, { timeout: 120_000 });
   if (cdp) {
     const { profile } = await cdp.send("Profiler.stop");
-    const file = path.join(
-      process.env.BENCH_PROFILE_DIR!,
-      `${unfolded ? "unfolded" : "folded"}.cpuprofile`,
-    );
+    const file = path.join(process.env.BENCH_PROFILE_DIR!, `${name}.cpuprofile`);
     writeFileSync(file, JSON.stringify(profile));
     log(`wrote ${file}`);
   }
   const ready = await page.evaluate(() => window.__benchReady!);
   // BENCH_SCREENSHOT_DIR=dir: what the first run of each view drew, to look at.
-  if (process.env.BENCH_SCREENSHOT_DIR && run < VIEWS.length) {
-    const shot = (name: string) =>
-      page.screenshot({ path: path.join(process.env.BENCH_SCREENSHOT_DIR!, `${name}.png`) });
-    const view = unfolded ? "unfolded" : "folded";
-    await shot(view);
+  if (process.env.BENCH_SCREENSHOT_DIR && run < RUN_VIEWS.length) {
+    const shot = (file: string) =>
+      page.screenshot({ path: path.join(process.env.BENCH_SCREENSHOT_DIR!, `${file}.png`) });
+    await shot(name);
     // And zoomed in on the first cluster, as the map's search shows it.
     await page.evaluate(() => window.__benchFocus!("cluster:c-000"));
     await page.waitForTimeout(800);
-    await shot(`${view}-zoomed`);
+    await shot(`${name}-zoomed`);
+    // And in the dark theme, and on a phone (390 px wide).
+    for (const [suffix, query, width] of [
+      ["dark", "?theme=dark", 1280],
+      ["390", "", 390],
+    ] as const) {
+      const other = await browser.newPage({ viewport: { width, height: 800 } });
+      await other.addInitScript("window.__name = (f) => f");
+      await other.goto(
+        `http://127.0.0.1:${port}/${html}${query}${view === "unfolded" ? "" : `#${view}`}`,
+      );
+      await other.waitForFunction(() => window.__benchReady !== undefined, null, {
+        timeout: 120_000,
+      });
+      await other.screenshot({
+        path: path.join(process.env.BENCH_SCREENSHOT_DIR!, `${name}-${suffix}.png`),
+      });
+      await other.close();
+    }
   }
-  (unfolded ? paints : foldedPaints).push(ready.drawnMs);
-  (unfolded ? fetched.unfolded : fetched.folded).push(ready.fetchedMs);
+  const d = drawnBy.get(name) ?? { paints: [], fetched: [], frames: [] };
+  drawnBy.set(name, d);
+  d.paints.push(ready.drawnMs);
+  d.fetched.push(ready.fetchedMs);
   // The last run of each view also pans.
-  if (run >= RUNS - VIEWS.length) {
-    renderer[unfolded ? "unfolded" : "folded"] = await page.evaluate(() =>
-      window.__meridianTopology!.renderer(),
-    );
+  if (run >= RUNS - RUN_VIEWS.length) {
+    d.renderer = await page.evaluate(() => window.__meridianTopology!.renderer());
     await page.evaluate(() => {
       const w = window as unknown as { __frames: number[] };
       w.__frames = [];
@@ -260,7 +279,7 @@ for (let run = 0; run < RUNS; run++) {
       await page.mouse.move(640 + 300 * Math.sin(i / 10), 400 + 150 * Math.cos(i / 13));
     }
     await page.mouse.up();
-    frames[unfolded ? "unfolded" : "folded"] = await page.evaluate(() =>
+    d.frames = await page.evaluate(() =>
       (window as unknown as { __frames: number[] }).__frames.slice(1),
     );
   }
@@ -272,17 +291,24 @@ rmSync(dir, { recursive: true, force: true });
 await db().$disconnect();
 await database.drop();
 
+const views = Object.fromEntries(
+  [...drawnBy].map(([name, d]) => [
+    name,
+    {
+      renderer: d.renderer,
+      firstPaintMs: stats(d.paints),
+      fetchedMs: stats(d.fetched),
+      panFrameMs: d.frames.length ? stats(d.frames) : null,
+      panFrames: d.frames.length,
+    },
+  ]),
+);
 const result = {
   fleet: {
-    nodes: graph.nodes.length,
-    callEdges: graph.edges.filter((e) => e.kind === "call").length,
-    memberEdges: graph.edges.filter((e) => e.kind === "member").length,
-    clusters: DEFAULT_SIZE.clusters,
-    folded: {
-      nodes: foldedGraph.nodes.length,
-      callEdges: foldedGraph.edges.filter((e) => e.kind === "call").length,
-      memberEdges: foldedGraph.edges.filter((e) => e.kind === "member").length,
-    },
+    ...counted(graph),
+    clusters: size.clusters,
+    folded: counted(foldedGraph),
+    ...(clustersFolded ? { clustersFolded: counted(clustersFolded.body as Answer) } : {}),
     seedMs: Math.round(seedMs),
   },
   api: {
@@ -291,21 +317,18 @@ const result = {
     cachedMs: stats(cached.ms),
     foldedResponseBytes: folded.bytes,
     foldedCachedMs: stats(folded.ms),
+    ...(clustersFolded
+      ? {
+          clustersFoldedResponseBytes: clustersFolded.bytes,
+          clustersFoldedCachedMs: stats(clustersFolded.ms),
+        }
+      : {}),
     filteredCachedMs: stats(filtered),
     goalP95Ms: 300,
   },
-  browser: {
-    renderer,
-    firstPaintFoldedMs: foldedPaints.length ? stats(foldedPaints) : null,
-    firstPaintUnfoldedMs: paints.length ? stats(paints) : null,
-    fetchedFoldedMs: fetched.folded.length ? stats(fetched.folded) : null,
-    fetchedUnfoldedMs: fetched.unfolded.length ? stats(fetched.unfolded) : null,
-    goalFirstPaintMs: 2000,
-    panFoldedFrameMs: frames.folded.length ? stats(frames.folded) : null,
-    panFoldedFrames: frames.folded.length,
-    panUnfoldedFrameMs: frames.unfolded.length ? stats(frames.unfolded) : null,
-    panUnfoldedFrames: frames.unfolded.length,
-  },
+  // Per view (folded: the map's default; unfolded: every service; clusters: every cluster
+  // folded in open regions; base-*: the --baseline-root map): first paint, pan frame times.
+  browser: { goalFirstPaintMs: 2000, views },
   node: process.version,
 };
 console.log(JSON.stringify(result, null, 2));

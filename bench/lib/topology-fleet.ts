@@ -21,6 +21,22 @@ export const DEFAULT_SIZE: TopologyFleetSize = {
   calls: 10_000,
 };
 
+/**
+ * The fleet for `clusters` clusters: the default at 40; larger fleets keep ~250 clusters per
+ * region and 2 services per cluster (the map shows 1–2 per cluster, as in a fleet of many
+ * small edge clusters), with the default's 196 global services and up to 10,000 calls.
+ */
+export function sizeFor(clusters: number): TopologyFleetSize {
+  if (clusters === DEFAULT_SIZE.clusters) return DEFAULT_SIZE;
+  return {
+    regions: Math.max(4, Math.round(clusters / 250)),
+    clusters,
+    perCluster: 2,
+    globals: DEFAULT_SIZE.globals,
+    calls: Math.min(DEFAULT_SIZE.calls, clusters * 5),
+  };
+}
+
 /** A small seeded PRNG (mulberry32), so every run draws the same fleet. */
 function rng(seed: number): () => number {
   let a = seed;

@@ -1,6 +1,7 @@
 // Browser harness of the topology benchmark: the map's own renderer (TopologyCanvas, the
 // same component the /topology page loads) on a bare page, fed the API's JSON answer: the
-// map's default (`collapse=auto`) with `#folded`, else the whole graph.
+// map's default (`collapse=auto`) with `#folded`, every cluster folded in open regions with
+// `#clusters`, else the whole graph.
 import { createRef } from "react";
 import { createRoot } from "react-dom/client";
 
@@ -16,8 +17,11 @@ declare global {
 }
 
 async function main(): Promise<void> {
-  const file = location.hash === "#folded" ? "/folded.json" : "/graph.json";
+  const file = location.hash ? `/${location.hash.slice(1)}.json` : "/graph.json";
   const graph = (await (await fetch(file)).json()) as TopologyDto;
+  // `?theme=dark`: the map's dark palette on the dark page background (screenshots).
+  const theme = new URLSearchParams(location.search).get("theme") === "dark" ? "dark" : "light";
+  if (theme === "dark") document.body.style.background = "#12151c";
   const fetchedMs = performance.now();
   const root = createRoot(document.getElementById("root")!);
   const handle = createRef<TopologyCanvasHandle>();
@@ -27,7 +31,7 @@ async function main(): Promise<void> {
       graph={graph}
       selectedId={null}
       onSelect={() => {}}
-      theme="light"
+      theme={theme}
       fitKey=""
       handle={handle}
     />,

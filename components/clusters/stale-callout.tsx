@@ -3,9 +3,17 @@ import Link from "next/link";
 import type { ClusterSummary } from "@/lib/model/inventory";
 import { RelativeTime } from "@/components/ui/relative-time";
 
-/** Warns that some clusters stopped reporting and that their numbers are last known. */
-export function StaleCallout({ clusters }: { clusters: ClusterSummary[] }) {
-  if (clusters.length === 0) return null;
+/** Stale clusters named in the callout; the rest are counted, with a link to the list. */
+const NAMED = 12;
+
+/**
+ * Warns that some clusters stopped reporting and that their numbers are last known. Names the
+ * first few; `total` is how many are stale when `clusters` holds only the first of them.
+ */
+export function StaleCallout({ clusters, total }: { clusters: ClusterSummary[]; total?: number }) {
+  const count = Math.max(total ?? 0, clusters.length);
+  if (count === 0) return null;
+  const named = clusters.slice(0, NAMED);
   return (
     <div
       role="status"
@@ -15,9 +23,9 @@ export function StaleCallout({ clusters }: { clusters: ClusterSummary[] }) {
       <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
       <div className="min-w-0 text-[13px]">
         <p className="font-semibold">
-          {clusters.length === 1
+          {count === 1
             ? "1 cluster stopped reporting"
-            : `${clusters.length} clusters stopped reporting`}
+            : `${count.toLocaleString("en-US")} clusters stopped reporting`}
         </p>
         <p className="mt-0.5 text-amber-800 dark:text-amber-300/90">
           Their agents have been silent past the stale threshold. Counts shown for them are the last
@@ -25,7 +33,7 @@ export function StaleCallout({ clusters }: { clusters: ClusterSummary[] }) {
           configuration.
         </p>
         <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
-          {clusters.map((c) => (
+          {named.map((c) => (
             <li key={c.name}>
               <Link
                 href={`/clusters/${encodeURIComponent(c.name)}`}
@@ -38,6 +46,16 @@ export function StaleCallout({ clusters }: { clusters: ClusterSummary[] }) {
               </span>
             </li>
           ))}
+          {count > named.length ? (
+            <li>
+              <Link
+                href="/clusters?sort=lastSeen&dir=asc"
+                className="font-medium underline decoration-amber-400 underline-offset-2 hover:decoration-2"
+              >
+                and {(count - named.length).toLocaleString("en-US")} more on the clusters list
+              </Link>
+            </li>
+          ) : null}
         </ul>
       </div>
     </div>

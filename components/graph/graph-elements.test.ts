@@ -29,6 +29,13 @@ describe("graph elements", () => {
     } as (typeof graph.nodes)[number]);
     expect(folded.classes.split(" ")).toContain("collapsed");
     expect(folded.data.label).toMatch(/\n\(folded\)$/);
+    const region = nodeElement({
+      ...node("region:us-east-1"),
+      collapsed: true,
+      clusterCount: 1250,
+    } as (typeof graph.nodes)[number]);
+    expect(region.classes.split(" ")).toEqual(expect.arrayContaining(["region", "collapsed"]));
+    expect(region.data.label).toBe("US-EAST-1 · folded\n1,250 clusters");
   });
 
   it("marks cross-cluster calls and colours by error rate", () => {

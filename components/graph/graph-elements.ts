@@ -32,7 +32,12 @@ function healthClass(n: TopologyNode): string {
 }
 
 function nodeLabel(n: TopologyNode): string {
-  if (n.kind === "region") return n.label.toUpperCase();
+  if (n.kind === "region") {
+    const name = n.label.toUpperCase();
+    if (!n.collapsed) return name;
+    const count = n.clusterCount ?? 0;
+    return `${name} · folded\n${count.toLocaleString("en-US")} ${count === 1 ? "cluster" : "clusters"}`;
+  }
   if (n.kind === "cluster") {
     const kind = n.clusterKind === "vm-site" ? "VM site  ·  " : "";
     return n.collapsed ? `${n.label}\n(folded)` : `${n.label}  ·  ${kind}${n.mesh}`;
@@ -46,7 +51,8 @@ export function nodeElement(n: TopologyNode): ElementDef {
   if (n.errors) classes.push("errors");
   if (n.exported) classes.push("exported");
   if (n.imported) classes.push("imported");
-  if ((n.kind === "cluster" || n.kind === "namespace") && n.collapsed) classes.push("collapsed");
+  if ((n.kind === "region" || n.kind === "cluster" || n.kind === "namespace") && n.collapsed)
+    classes.push("collapsed");
   if (n.kind === "cluster" && n.clusterKind === "vm-site") classes.push("vm-site");
   return {
     group: "nodes",

@@ -75,8 +75,15 @@ export const PALETTES: Record<"light" | "dark", GraphPalette> = {
 /** Below this rendered font size (px) labels are not drawn: zoomed out, the map is shapes. */
 const MIN_LABEL_PX = 7;
 
-/** The stylesheet for a palette; `large` trades curves and arrows for speed. */
-export function graphStylesheet(p: GraphPalette, large: boolean): cytoscape.StylesheetStyle[] {
+/**
+ * The stylesheet for a palette; `large` trades curves and arrows for speed; `callLayer`: the
+ * calls and the boxes' fill are drawn by the layer under cytoscape (call-layer.ts).
+ */
+export function graphStylesheet(
+  p: GraphPalette,
+  large: boolean,
+  callLayer = false,
+): cytoscape.StylesheetStyle[] {
   const font = 'ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
   const arrow = (color: string) => (large ? {} : { "target-arrow-color": color });
   return [
@@ -183,6 +190,19 @@ export function graphStylesheet(p: GraphPalette, large: boolean): cytoscape.Styl
         padding: "0px",
         "background-color": p.clusterFill,
         "border-width": 1.5,
+      },
+    },
+    // A folded region: a filled box (an open region is only a dashed outline), name in bold.
+    {
+      selector: "node.region.collapsed",
+      style: {
+        width: LAYOUT.regionWidth,
+        height: LAYOUT.regionHeight,
+        "text-max-width": `${LAYOUT.regionWidth - 16}px`,
+        "background-opacity": 1,
+        "font-size": 20,
+        "font-weight": 700,
+        color: p.text,
       },
     },
     {
@@ -296,6 +316,8 @@ export function graphStylesheet(p: GraphPalette, large: boolean): cytoscape.Styl
       },
     },
     { selector: "node:active", style: { "overlay-opacity": 0.06 } },
+    // Last, so no rule (a faded box's) fills over the layer's calls.
+    ...(callLayer ? [{ selector: `node.${BOX_CLASS}`, style: { "background-opacity": 0 } }] : []),
   ];
 }
 

@@ -269,6 +269,12 @@ export function NodePanel({ graph, node, onClose, onSelect, onFold }: NodePanelP
           {node.kind === "cluster" && node.collapsed ? (
             <p className="text-subtle text-[13px]">Folded: unfold it to see its services.</p>
           ) : null}
+          {node.kind === "region" && node.collapsed ? (
+            <p className="text-subtle text-[13px]">
+              {(node.clusterCount ?? 0).toLocaleString("en-US")} clusters, folded: unfold the region
+              to see them.
+            </p>
+          ) : null}
           <ul className="space-y-1">
             {graph.nodes
               .filter((n) => n.parent === node.id)
@@ -294,7 +300,7 @@ export function NodePanel({ graph, node, onClose, onSelect, onFold }: NodePanelP
             Change sharing (plan → apply)
           </Link>
         ) : null}
-        {node.kind === "cluster" && onFold ? (
+        {(node.kind === "cluster" || (node.kind === "region" && node.collapsed)) && onFold ? (
           <button
             type="button"
             onClick={() => onFold(node.id, !node.collapsed)}

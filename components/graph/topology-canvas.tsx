@@ -17,6 +17,8 @@ import type { TrustEdge } from "@/lib/model/trust";
 import { graphStylesheet, PALETTES } from "./graph-style";
 import { exposeTestHook } from "./test-hook";
 import { hardwareWebgl } from "./webgl-support";
+import { CallLayer, type LayerBox } from "./call-layer";
+import { fitViewport } from "./fit-view";
 
 /**
  * Above this many elements cheap edges, compounds drawn as boxes (flat-compounds.ts) and, on a
@@ -73,12 +75,22 @@ function elementsOf(
 }
 
 /**
- * What the canvas draws of a graph: in a large graph the global-service membership lines
+ * What cytoscape draws of a graph: in a large graph the global-service membership lines
  * (one per instance) are left out — thousands of faint lines that cost a second of styling
- * and say less than the side panel's instance list.
+ * and say less than the side panel's instance list — and with a call layer the calls too.
  */
-function drawn(g: Graph, large: boolean): Graph {
-  return large ? { ...g, edges: g.edges.filter((e) => e.kind !== "member") } : g;
+function drawn(g: Graph, large: boolean, layered: boolean): Graph {
+  if (!large) return g;
+  return {
+    ...g,
+    edges: g.edges.filter((e) => e.kind !== "member" && !(layered && e.kind === "call")),
+  };
+}
+
+/** The layer's boxes: every compound drawn as a box, regions marked (outlined, not filled). */
+function layerBoxes(g: Graph, boxes: ReadonlyMap<string, Rect>): LayerBox[] {
+  const regions = new Set(g.nodes.filter((n) => n.kind === "region").map((n) => n.id));
+  return [...boxes].map(([id, rect]) => ({ id, rect, region: regions.has(id) }));
 }
 
 /**
@@ -102,28 +114,34 @@ function extent(positions: Map<string, { x: number; y: number }>): Rect {
     e.y1 = Math.min(e.y1, p.y - LAYOUT.leafHeight / 2);
     e.y2 = Math.max(e.y2, p.y + LAYOUT.leafHeight / 2);
   }
-  // Room for the compound borders and labels around the leaves.
-  const m = 2 * LAYOUT.padding + LAYOUT.labelSpace;
+  // Room for the compound borders and labels around the leaves (and for a folded region,
+  // larger than a leaf).
+  const m = 2 * LAYOUT.padding + LAYOUT.labelSpace + (LAYOUT.regionWidth - LAYOUT.leafWidth) / 2;
   return { x1: e.x1 - m, y1: e.y1 - m - LAYOUT.labelSpace, x2: e.x2 + m, y2: e.y2 + m };
 }
 
 /** Instances with highlight classes on some elements (clearing them restyles every element). */
 const highlighted = new WeakSet<cytoscape.Core>();
 
-function highlight(cy: cytoscape.Core, id: string | null): void {
+function highlight(cy: cytoscape.Core, id: string | null, layer: CallLayer | null): void {
   if (!id && !highlighted.has(cy)) return;
   cy.batch(() => {
     cy.elements().removeClass("dim hl picked");
     highlighted.delete(cy);
+    layer?.highlight(null);
     if (!id) return;
     const node = cy.getElementById(id);
     if (node.empty()) return;
-    const hood = node.closedNeighborhood();
+    let hood = node.closedNeighborhood();
+    // With a call layer, the nodes the picked one calls or is called by are the layer's.
+    for (const other of layer?.neighbours(id) ?? []) hood = hood.union(cy.getElementById(other));
     // Keep the compounds (or boxes) around the highlighted nodes visible.
-    const keep = hood.union(hood.ancestors()).union(ownersOf(cy, hood));
+    const owners = ownersOf(cy, hood);
+    const keep = hood.union(hood.ancestors()).union(owners);
     cy.elements().not(keep).addClass("dim");
     hood.edges().addClass("hl");
     node.addClass("picked");
+    layer?.highlight({ id, keep: new Set(owners.map((o) => o.id())) });
     highlighted.add(cy);
   });
 }
@@ -145,6 +163,9 @@ export function TopologyCanvas({
   const onSelectRef = useRef(onSelect);
   const onExpandRef = useRef(onExpand);
   const large = useRef(false);
+  // Large maps on the canvas renderer: calls and box fills drawn by one layer (call-layer.ts).
+  const layer = useRef<CallLayer | null>(null);
+  const positions = useRef<Map<string, { x: number; y: number }>>(new Map());
   // Flat mode (large graphs): the compounds' boxes of the current layout.
   const boxes = useRef<Map<string, Rect> | null>(null);
   useEffect(() => {
@@ -158,21 +179,37 @@ export function TopologyCanvas({
     const size = graph.nodes.length + graph.edges.length;
     large.current = size > LARGE_GRAPH_ELEMENTS;
     const palette = PALETTES[theme];
+    const webgl = large.current && hardwareWebgl();
+    const layered = large.current && !webgl;
     const options: cytoscape.CytoscapeOptions & { webgl?: boolean; webglBgColor?: number[] } = {
       container: container.current,
-      style: graphStylesheet(palette, large.current),
+      style: graphStylesheet(palette, large.current, layered),
       minZoom: 0.05,
       maxZoom: 3,
       wheelSensitivity: 0.25,
       boxSelectionEnabled: false,
       autoungrabify: true,
       // Cytoscape's WebGL renderer, for large graphs on a hardware GPU only (webgl-support.ts).
-      ...(large.current && hardwareWebgl()
+      ...(webgl
         ? { webgl: true, webglBgColor: hexToRgb(palette.bg), hideEdgesOnViewport: false }
         : {}),
+      // The canvas renderer pans and zooms a large map as one texture of the last frame (the
+      // WebGL renderer ignores it): one drawImage per frame instead of every element.
+      ...(large.current && !webgl ? { textureOnViewport: true } : {}),
     };
     const cy = cytoscape(options);
     cyRef.current = cy;
+    if (layered && container.current.parentElement) {
+      const calls = new CallLayer(
+        container.current.parentElement,
+        () => ({ zoom: cy.zoom(), pan: cy.pan(), width: cy.width(), height: cy.height() }),
+        palette,
+      );
+      layer.current = calls;
+      cy.on("viewport resize", () => calls.schedule());
+      cy.on("tapstart", () => calls.hold(true));
+      cy.on("tapend", () => calls.hold(false));
+    }
     cy.on("tap", "node", (e) => onSelectRef.current(e.target.id()));
     cy.on("dbltap", "node.collapsed", (e) => onExpandRef.current?.(e.target.id()));
     cy.on("tap", (e) => {
@@ -189,6 +226,8 @@ export function TopologyCanvas({
     return () => {
       resize.disconnect();
       unexpose();
+      layer.current?.destroy();
+      layer.current = null;
       cy.destroy();
       cyRef.current = null;
       shown.current = null;
@@ -203,7 +242,7 @@ export function TopologyCanvas({
   useEffect(() => {
     const cy = cyRef.current;
     if (!cy) return;
-    const next = drawn(toGraph(graph), large.current);
+    const next = drawn(toGraph(graph), large.current, layer.current !== null);
     const prev = shown.current;
     const d = prev ? diffGraphs(prev, next) : null;
     const layout = !d || !d.sameTopology ? layoutGraph(next) : null;
@@ -242,17 +281,19 @@ export function TopologyCanvas({
       }
     });
     shown.current = next;
+    if (layout) positions.current = layout;
+    layer.current?.setGraph(graph.edges, positions.current, flat ? layerBoxes(next, flat) : []);
     if (fitted.current !== fitKey) {
       fitView(cy);
       fitted.current = fitKey;
     }
-    highlight(cy, selectedId);
+    highlight(cy, selectedId, layer.current);
     // selectedId is applied by its own effect; this one reacts to data only.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [graph, fitKey]);
 
   useEffect(() => {
-    if (cyRef.current) highlight(cyRef.current, selectedId);
+    if (cyRef.current) highlight(cyRef.current, selectedId, layer.current);
   }, [selectedId]);
 
   // The trust overlay: swapped whole, after the graph (its ends must be on the map); no layout.
@@ -271,7 +312,8 @@ export function TopologyCanvas({
   useEffect(() => {
     if (!cyRef.current || styledTheme.current === theme) return;
     styledTheme.current = theme;
-    cyRef.current.style(graphStylesheet(PALETTES[theme], large.current));
+    cyRef.current.style(graphStylesheet(PALETTES[theme], large.current, layer.current !== null));
+    layer.current?.setPalette(PALETTES[theme]);
   }, [theme]);
 
   useImperativeHandle(
@@ -319,14 +361,13 @@ function inView(cy: cytoscape.Core, node: cytoscape.CollectionReturnValue): bool
 function fitView(cy: cytoscape.Core): void {
   const e = bounds.get(cy);
   if (!e || !Number.isFinite(e.x1)) return;
-  const pad = 24;
-  const w = e.x2 - e.x1;
-  const h = e.y2 - e.y1;
-  const zoom = Math.min(MAX_FIT_ZOOM, (cy.width() - 2 * pad) / w, (cy.height() - 2 * pad) / h);
-  cy.viewport({
-    zoom,
-    pan: { x: cy.width() / 2 - zoom * (e.x1 + w / 2), y: cy.height() / 2 - zoom * (e.y1 + h / 2) },
-  });
+  cy.viewport(
+    fitViewport(
+      e,
+      { width: cy.width(), height: cy.height() },
+      { min: cy.minZoom(), max: MAX_FIT_ZOOM },
+    ),
+  );
 }
 
 function hexToRgb(hex: string): number[] {

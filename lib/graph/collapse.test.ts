@@ -65,7 +65,32 @@ describe("collapseNode", () => {
     ]);
   });
 
-  it("ignores ids that are not clusters or namespaces", () => {
+  it("folds a region: its clusters and services go into it, counted, calls out merged", () => {
+    const graph = buildGraph(
+      bookinfo({
+        calls: [
+          call("east-1/productpage", "east-2/reviews", 20, 0, 80),
+          call("west-1/reviews", "east-2/ratings", 4, 0, 30),
+          call("west-1/reviews", "east-1/productpage", 6, 0.5, 90),
+        ],
+      }),
+    );
+    const g = collapseNode(graph, "region:us-east-1");
+    expect(g.nodes.find((n) => n.id === "region:us-east-1")).toMatchObject({
+      collapsed: true,
+      clusterCount: 2,
+    });
+    expect(g.nodes.filter((n) => n.region === "us-east-1").map((n) => n.id)).toEqual([
+      "region:us-east-1",
+    ]);
+    // The call inside the region is gone; the two from west-1 are one edge into the region.
+    expect(calls(g).map((e) => [e.source, e.target, e.requestRate, e.errorRate])).toEqual([
+      ["svc:west-1/bookinfo/reviews", "region:us-east-1", 10, 0.3],
+    ]);
+    expect(graph.nodes.find((n) => n.id === "region:us-east-1")).not.toHaveProperty("collapsed");
+  });
+
+  it("ignores ids that are not regions, clusters or namespaces", () => {
     const graph = buildGraph(bookinfo());
     expect(collapseNode(graph, "svc:east-1/bookinfo/details")).toBe(graph);
     expect(collapseNode(graph, "cluster:nope")).toBe(graph);

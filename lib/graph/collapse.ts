@@ -8,7 +8,8 @@ import {
   sortGraph,
 } from "./model";
 
-const foldable = (n: GraphNode) => n.kind === "cluster" || n.kind === "namespace";
+const foldable = (n: GraphNode) =>
+  n.kind === "region" || n.kind === "cluster" || n.kind === "namespace";
 
 /**
  * For each node, the outermost folded node strictly above it (if any): the node it
@@ -27,11 +28,11 @@ function owners(graph: Graph, folded: Set<string>): Map<string, string> {
 }
 
 /**
- * Folds cluster or namespace nodes into one node each: the nodes inside disappear, their
+ * Folds region, cluster or namespace nodes into one node each: the nodes inside disappear, their
  * edges are re-attached to the folded node and merged (rates summed, error rate weighted by
  * request rate, p95 = max). Calls inside a folded node are dropped. A folded node inside
- * another one disappears into the outer one. Ids that are not clusters or namespaces are
- * ignored. Pure: `graph` is not modified.
+ * another one disappears into the outer one. Ids that are not regions, clusters or namespaces
+ * are ignored. Pure: `graph` is not modified.
  */
 export function collapseNodes(graph: Graph, ids: Iterable<string>): Graph {
   const wanted = new Set(ids);
@@ -42,9 +43,20 @@ export function collapseNodes(graph: Graph, ids: Iterable<string>): Graph {
   const owner = owners(graph, folded);
   const at = (end: string) => owner.get(end) ?? end;
 
+  // A folded region says how many clusters went into it.
+  const clustersIn = new Map<string, number>();
+  for (const n of graph.nodes) {
+    const top = owner.get(n.id);
+    if (n.kind === "cluster" && top) clustersIn.set(top, (clustersIn.get(top) ?? 0) + 1);
+  }
   const nodes: GraphNode[] = graph.nodes
     .filter((n) => !owner.has(n.id))
-    .map((n) => (folded.has(n.id) && foldable(n) ? { ...n, collapsed: true } : n));
+    .map((n) => {
+      if (!folded.has(n.id)) return n;
+      return n.kind === "region"
+        ? { ...n, collapsed: true, clusterCount: clustersIn.get(n.id) ?? 0 }
+        : { ...n, collapsed: true };
+    });
   const calls: CallEdge[] = [];
   const others = new Map<string, GraphEdge>();
   for (const e of graph.edges) {

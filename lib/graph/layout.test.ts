@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { buildGraph } from "./build";
+import { collapseNodes } from "./collapse";
 import { compoundBoxes, LAYOUT, layoutGraph, type Point } from "./layout";
 import type { Graph } from "./model";
 import { bookinfo } from "./testing/fixture";
@@ -24,6 +25,14 @@ const overlap = (a: ReturnType<typeof bounds>, b: ReturnType<typeof bounds>) =>
 
 describe("layoutGraph", () => {
   const graph = buildGraph(bookinfo());
+
+  it("spreads folded regions, drawn twice a leaf's size, a leaf's width apart", () => {
+    const folded = collapseNodes(graph, ["region:us-east-1", "region:eu-west-1"]);
+    const pos = layoutGraph(folded);
+    const [a, b] = ["region:eu-west-1", "region:us-east-1"].map((id) => pos.get(id)!);
+    expect(a!.y).toBe(b!.y);
+    expect(Math.abs(a!.x - b!.x)).toBe(LAYOUT.regionWidth + LAYOUT.leafWidth);
+  });
 
   it("positions every leaf, and no compound node", () => {
     const pos = layoutGraph(graph);

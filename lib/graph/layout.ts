@@ -19,6 +19,9 @@ export const LAYOUT = {
   compoundGap: 36,
   /** Space between the regions and the global-service band. */
   bandGap: 72,
+  /** A folded region: twice a leaf each way, so its name reads on the zoomed-out map. */
+  regionWidth: 272,
+  regionHeight: 68,
 } as const;
 
 /** Centre of a leaf node. */
@@ -44,12 +47,10 @@ function isCompound(n: GraphNode, children: Map<string, GraphNode[]>): boolean {
 }
 
 function leafBox(n: GraphNode): Box {
-  return {
-    w: LAYOUT.leafWidth,
-    h: LAYOUT.leafHeight,
-    place: (x, y, out) =>
-      out.set(n.id, { x: x + LAYOUT.leafWidth / 2, y: y + LAYOUT.leafHeight / 2 }),
-  };
+  const region = n.kind === "region";
+  const w = region ? LAYOUT.regionWidth : LAYOUT.leafWidth;
+  const h = region ? LAYOUT.regionHeight : LAYOUT.leafHeight;
+  return { w, h, place: (x, y, out) => out.set(n.id, { x: x + w / 2, y: y + h / 2 }) };
 }
 
 /** Rows of boxes, `cols` per row, each row as tall as its tallest box. */
@@ -115,11 +116,14 @@ export function layoutGraph(graph: Graph): Map<string, Point> {
     }
   }
   const out = new Map<string, Point>();
+  // Folded regions only (a fleet of thousands of clusters): a leaf's width apart each way, so
+  // the merged calls between them have room to show which pair they join.
+  const spread = roots.length > 1 && roots.every((r) => !children.has(r.id));
   const top = pack(
     roots.map((r) => box(r, children)),
     Math.ceil(Math.sqrt(roots.length * 2)),
-    LAYOUT.compoundGap * 2,
-    LAYOUT.compoundGap + LAYOUT.labelSpace,
+    spread ? LAYOUT.leafWidth : LAYOUT.compoundGap * 2,
+    spread ? LAYOUT.leafWidth : LAYOUT.compoundGap + LAYOUT.labelSpace,
   );
   top.place(0, LAYOUT.labelSpace, out);
   if (band.length > 0) {

@@ -34,7 +34,13 @@ type NodeBase = {
 };
 
 /** A region: compound node holding clusters. */
-export type RegionNode = NodeBase & { kind: "region" };
+export type RegionNode = NodeBase & {
+  kind: "region";
+  /** True when its clusters were folded into this node (very large fleets, see `collapseNodes`). */
+  collapsed?: boolean;
+  /** With `collapsed`: how many clusters it holds. */
+  clusterCount?: number;
+};
 /** A cluster or VM site: compound node inside its region. */
 export type ClusterNode = NodeBase & {
   kind: "cluster";

@@ -19,12 +19,13 @@ export const topologyQuerySchema = z
     exported: bool.optional(),
     errors: bool.optional(),
     /**
-     * Comma-separated ids of cluster or namespace nodes to fold, e.g. `cluster:east-1`, and/or
-     * `auto`: every cluster, when the filtered map has more than {@link AUTO_COLLAPSE_NODES};
-     * `none`: nothing (the default).
+     * Comma-separated ids of region, cluster or namespace nodes to fold, e.g. `cluster:east-1`,
+     * and/or `auto`: every cluster, when the filtered map has more than
+     * {@link AUTO_COLLAPSE_NODES}, and every region too when that still leaves more than
+     * {@link AUTO_COLLAPSE_CLUSTERS} clusters; `none`: nothing (the default).
      */
     collapse: z.string().min(1).max(4000).optional(),
-    /** With `collapse=auto`: comma-separated cluster ids that stay open. */
+    /** With `collapse=auto`: comma-separated region or cluster ids that stay open. */
     expand: z.string().min(1).max(4000).optional(),
     /** `namespace` puts services inside namespace nodes. */
     group: z.enum(["namespace"]).optional(),
@@ -35,6 +36,12 @@ export const topologyQuerySchema = z
  * services are unreadable at the zoom that shows them all, and cost seconds to draw.
  */
 export const AUTO_COLLAPSE_NODES = 500;
+/**
+ * Above this many clusters (after filtering) `collapse=auto` also folds every region: a map of
+ * thousands of folded clusters is still a hairball and takes seconds to draw. A region that is
+ * open (listed in `expand`, or holding an open cluster) shows its clusters, folded.
+ */
+export const AUTO_COLLAPSE_CLUSTERS = 300;
 
 /** The raw query. */
 export type TopologyQuery = z.infer<typeof topologyQuerySchema>;
@@ -69,7 +76,7 @@ export function allowedValues(graph: Graph): AllowedValues {
     exported: ["true", "false"],
     errors: ["true", "false"],
     collapse: graph.nodes
-      .filter((n) => n.kind === "cluster" || n.kind === "namespace")
+      .filter((n) => n.kind === "region" || n.kind === "cluster" || n.kind === "namespace")
       .map((n) => n.id)
       .sort(),
   };
@@ -98,7 +105,7 @@ export function resolveTopologyQuery(graph: Graph, q: TopologyQuery): ResolvedQu
   const unknownCollapse = [...collapse, ...expand].filter((id) => !allowed.collapse.includes(id));
   if (unknownCollapse.length > 0) {
     bad.push(
-      `collapse/expand ${unknownCollapse.map((id) => `"${id}"`).join(", ")} (not a cluster or namespace)`,
+      `collapse/expand ${unknownCollapse.map((id) => `"${id}"`).join(", ")} (not a region, cluster or namespace)`,
     );
   }
   if (bad.length > 0) {
@@ -114,13 +121,26 @@ export function resolveTopologyQuery(graph: Graph, q: TopologyQuery): ResolvedQu
   return { ok: true, filter, collapse: { ids: collapse, auto, expand } };
 }
 
+/** The size of the filtered, unfolded graph: what `auto` judges. */
+export type FilteredSize = { nodes: number; clusters: number };
+
 /**
- * The ids to fold for a resolved request on `graph`; `filteredNodes` is the node count of the
- * filtered, unfolded graph (what `auto` judges).
+ * The ids to fold for a resolved request on `graph`, given the size of the filtered, unfolded
+ * graph: above {@link AUTO_COLLAPSE_NODES} nodes every cluster not in `expand`; above
+ * {@link AUTO_COLLAPSE_CLUSTERS} clusters also every region not in `expand` and holding no
+ * cluster in `expand`.
  */
-export function collapseIds(graph: Graph, req: CollapseRequest, filteredNodes: number): string[] {
-  if (!req.auto || filteredNodes <= AUTO_COLLAPSE_NODES) return req.ids;
+export function collapseIds(graph: Graph, req: CollapseRequest, filtered: FilteredSize): string[] {
+  if (!req.auto || filtered.nodes <= AUTO_COLLAPSE_NODES) return req.ids;
   const open = new Set(req.expand);
   const clusters = graph.nodes.filter((n) => n.kind === "cluster" && !open.has(n.id));
-  return [...new Set([...req.ids, ...clusters.map((n) => n.id)])];
+  const regions: string[] = [];
+  if (filtered.clusters > AUTO_COLLAPSE_CLUSTERS) {
+    const held = new Set(
+      graph.nodes.filter((n) => n.kind === "cluster" && open.has(n.id)).map((n) => n.parent),
+    );
+    for (const n of graph.nodes)
+      if (n.kind === "region" && !open.has(n.id) && !held.has(n.id)) regions.push(n.id);
+  }
+  return [...new Set([...req.ids, ...regions, ...clusters.map((n) => n.id)])];
 }

@@ -28,7 +28,14 @@ const base = {
 
 /** One node of the graph (see lib/graph/model.ts). */
 export const graphNodeSchema = z.discriminatedUnion("kind", [
-  z.object({ ...base, kind: z.literal("region") }),
+  z.object({
+    ...base,
+    kind: z.literal("region"),
+    /** True when the region's clusters are folded into it (fleets of thousands of clusters). */
+    collapsed: z.boolean().optional(),
+    /** With `collapsed`: the clusters folded into it. */
+    clusterCount: z.number().int().optional(),
+  }),
   z.object({
     ...base,
     kind: z.literal("cluster"),

@@ -117,6 +117,25 @@ export const overviewSchema = z.object({
 });
 export type OverviewDto = z.infer<typeof overviewSchema>;
 
+/**
+ * What the Overview page shows: the counts, each region's totals with a few of its clusters
+ * (those needing attention first), and the first stale clusters with their total.
+ */
+export type OverviewPageDto = {
+  counts: OverviewDto["counts"];
+  /** VM sites among the clusters. */
+  sites: number;
+  regions: {
+    region: string;
+    clusterCount: number;
+    siteCount: number;
+    staleCount: number;
+    /** At most a few: the rest are on the clusters list. */
+    clusters: ClusterSummary[];
+  }[];
+  stale: { total: number; clusters: ClusterSummary[] };
+};
+
 /** Partial results are first-class: items plus per-source errors. */
 export const listOf = <T extends z.ZodTypeAny>(item: T) =>
   z.object({

@@ -6,7 +6,7 @@ import { listGlobalServices } from "@/lib/store/global-services";
 // Reads of the inventory as the pages and the API show it: clusters, services, global services.
 
 export { getGlobalService, listGlobalServices } from "@/lib/store/global-services";
-export { getOverview } from "@/lib/store/overview";
+export { getOverview, getOverviewPage } from "@/lib/store/overview";
 export { countGlobalServices } from "@/lib/store/health";
 export { listServices } from "@/lib/store/services";
 

@@ -47,6 +47,19 @@ describe("topology service", () => {
     expect(counts.inventory).toBe(3);
   });
 
+  it("folds a region after filtering: the filters judge its services, not the folded node", async () => {
+    const { svc } = service();
+    const g = await svc.get({ collapse: "region:us-east-1", namespace: "bookinfo", mesh: "istio" });
+    expect(g.nodes.map((n) => n.id)).toEqual([
+      "region:us-east-1",
+      "gsvc:bookinfo/details",
+      "gsvc:bookinfo/productpage",
+      "gsvc:bookinfo/ratings",
+      "gsvc:bookinfo/reviews",
+    ]);
+    expect(g.nodes[0]).toMatchObject({ collapsed: true, clusterCount: 2 });
+  });
+
   it("keeps partial results and marks cross-cluster calls", async () => {
     const { svc } = service();
     const g = await svc.get({});

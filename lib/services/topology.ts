@@ -82,9 +82,17 @@ export function createTopologyService(deps: TopologyDeps): TopologyService {
       }
       const { collapse, filter } = resolved;
       // `auto` judges the size of what would be drawn unfolded.
-      const unfolded = collapse.auto ? filterGraph(graph, filter).nodes.length : 0;
-      let g = collapseNodes(graph, collapseIds(graph, collapse, unfolded));
-      g = filterGraph(g, filter);
+      const unfolded = collapse.auto ? filterGraph(graph, filter).nodes : [];
+      const size = {
+        nodes: unfolded.length,
+        clusters: unfolded.filter((n) => n.kind === "cluster").length,
+      };
+      const ids = collapseIds(graph, collapse, size);
+      // A folded cluster is judged by the filters as one node (its errors, its mesh); a folded
+      // region holds clusters of every mesh and namespace, so it folds what the filters kept.
+      const g = ids.some((id) => id.startsWith("region:"))
+        ? collapseNodes(filterGraph(graph, filter), ids)
+        : filterGraph(collapseNodes(graph, ids), filter);
       const present = FILTER_VALUES(graph);
       return {
         nodes: g.nodes,

@@ -98,11 +98,20 @@ export function TopologyClient({
   }, []);
   const handleExpand = useCallback((id: string) => handleFold(id, false), [handleFold]);
   // Folded because the map is large (not because the user folded one cluster).
+  const foldedRegions = foldsBySize(filters)
+    ? graph.nodes.filter((n) => n.kind === "region" && n.collapsed)
+    : [];
   const foldedBySize =
     foldsBySize(filters) && graph.nodes.some((n) => n.kind === "cluster" && n.collapsed);
   const calls = graph.edges.filter((e) => e.kind === "call");
   const cross = calls.filter((e) => e.kind === "call" && e.crossCluster).length;
-  const clusters = graph.nodes.filter((n) => n.kind === "cluster").length;
+  // Clusters on the map, and those folded into their regions.
+  const clusters = graph.nodes.reduce(
+    (sum, n) =>
+      sum +
+      (n.kind === "cluster" ? 1 : n.kind === "region" && n.collapsed ? (n.clusterCount ?? 0) : 0),
+    0,
+  );
   const services = graph.nodes.filter((n) => n.kind === "service").length;
   const fleetEmpty = graph.totalNodes === 0;
 
@@ -115,8 +124,9 @@ export function TopologyClient({
             "Every region, cluster and service of the fleet, and the calls between them."
           ) : (
             <span data-testid="topology-summary">
-              {clusters} {clusters === 1 ? "cluster" : "clusters"} · {services} services ·{" "}
-              {calls.length} calls{cross ? `, ${cross} cross-cluster` : ""}
+              {clusters.toLocaleString("en-US")} {clusters === 1 ? "cluster" : "clusters"} ·{" "}
+              {services.toLocaleString("en-US")} services · {calls.length} calls
+              {cross ? `, ${cross} cross-cluster` : ""}
             </span>
           )
         }
@@ -153,7 +163,22 @@ export function TopologyClient({
             )}
           </Banner>
         ) : null}
-        {foldedBySize ? (
+        {foldedRegions.length > 0 ? (
+          <Banner tone="info">
+            <span data-testid="topology-folded-regions">
+              <strong className="font-semibold">
+                Very large fleet: each region is folded into one box
+              </strong>{" "}
+              (
+              {foldedRegions
+                .reduce((n, r) => n + (r.kind === "region" ? (r.clusterCount ?? 0) : 0), 0)
+                .toLocaleString("en-US")}{" "}
+              clusters in {foldedRegions.length} {foldedRegions.length === 1 ? "region" : "regions"}
+              ). Double-click a region, or use its panel, to see its clusters; filter by region,
+              mesh or namespace to narrow the map.
+            </span>
+          </Banner>
+        ) : foldedBySize ? (
           <Banner tone="info">
             <span data-testid="topology-folded">
               <strong className="font-semibold">

@@ -1,5 +1,0 @@
-import { PageSkeleton } from "@/components/ui/skeleton";
-
-export default function Loading() {
-  return <PageSkeleton stats={6} />;
-}
