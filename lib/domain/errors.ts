@@ -38,7 +38,6 @@ export const conflict = (message: string, code = "conflict") =>
 export const invalid = (message: string, code = "invalid_input") =>
   new DomainError("invalid", code, message);
 
-/** Too many attempts of something in its window: try again in `retryAfterSeconds`. */
 /** Saturated: nothing was done, and the caller should try again after `retryAfterSeconds`. */
 export class UnavailableError extends DomainError {
   constructor(
@@ -51,6 +50,7 @@ export class UnavailableError extends DomainError {
   }
 }
 
+/** Too many attempts of something in its window: try again in `retryAfterSeconds`. */
 export class RateLimitedError extends DomainError {
   constructor(
     what: string,

@@ -10,6 +10,7 @@ import {
   readColumn,
   servedApisColumn,
 } from "@/lib/store/json-columns";
+import { Prisma } from "@/lib/store/generated/client";
 import { readGlobalHostStyle } from "@/lib/store/settings";
 import { pool, type Tx } from "@/lib/store/transaction";
 
@@ -157,6 +158,12 @@ export async function replaceMeshes(
   }
 }
 
+/** The SQL record of `serviceColumns` (lib/domain/inventory-diff.ts), for jsonb_to_recordset. */
+const SERVICE_COLUMN_TYPES = Prisma.raw(
+  `"type" text, "ports" jsonb, "labels" jsonb, "endpointsByZone" jsonb,
+   "endpointsReady" integer, "endpointsTotal" integer, "workloads" jsonb`,
+);
+
 /**
  * Update changed services a chunk per statement (one UPDATE … FROM jsonb_to_recordset), not a
  * statement per row: a snapshot at the cap that changed every service ran 20,000 updates and
@@ -173,9 +180,7 @@ async function updateServices(
         "type" = v."type", "ports" = v."ports", "labels" = v."labels",
         "endpointsByZone" = v."endpointsByZone", "endpointsReady" = v."endpointsReady",
         "endpointsTotal" = v."endpointsTotal", "workloads" = v."workloads", "updatedAt" = now()
-      FROM jsonb_to_recordset(${rows}::jsonb) AS v(
-        "id" text, "type" text, "ports" jsonb, "labels" jsonb, "endpointsByZone" jsonb,
-        "endpointsReady" integer, "endpointsTotal" integer, "workloads" jsonb)
+      FROM jsonb_to_recordset(${rows}::jsonb) AS v("id" text, ${SERVICE_COLUMN_TYPES})
       WHERE s."id" = v."id"`;
   }
 }
@@ -206,9 +211,7 @@ export async function writeServiceDiff(
         v."endpointsByZone", v."endpointsReady", v."endpointsTotal", v."workloads",
         v."globalServiceId", now()
       FROM jsonb_to_recordset(${rows}::jsonb) AS v(
-        "id" text, "namespace" text, "name" text, "type" text, "ports" jsonb, "labels" jsonb,
-        "endpointsByZone" jsonb, "endpointsReady" integer, "endpointsTotal" integer,
-        "workloads" jsonb, "globalServiceId" text)`;
+        "id" text, "namespace" text, "name" text, "globalServiceId" text, ${SERVICE_COLUMN_TYPES})`;
   }
   await updateServices(tx, diff.update);
   if (diff.remove.length) {
