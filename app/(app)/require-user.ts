@@ -3,14 +3,7 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { getSessionUser, type SessionUser } from "@/lib/auth/session";
-
-/** Only same-site paths are accepted as a post-login destination (no open redirects). */
-export function safeCallbackPath(value: string | null | undefined): string {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) {
-    return "/";
-  }
-  return value;
-}
+import { safeCallbackPath } from "@/lib/domain/callback-path";
 
 /**
  * The signed-in user, or a redirect to the login page that comes back here afterwards.

@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import { Logo } from "@/components/brand/logo";
 import { signInMethods } from "@/lib/auth/oidc";
 import { getSessionUser } from "@/lib/auth/session";
-import { safeCallbackPath } from "../(app)/require-user";
+import { safeCallbackPath } from "@/lib/domain/callback-path";
 import { LoginForm } from "./login-client";
 import { signInErrorMessage } from "./sign-in-errors";
 
