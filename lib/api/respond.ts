@@ -1,7 +1,9 @@
 import "server-only";
 import { NextResponse } from "next/server";
 import { z } from "zod";
+import { readBoundedText } from "@/lib/api/bounded-body";
 import { ApiError, describeZodError } from "@/lib/api/errors";
+import type { AgentApiRequest } from "@/lib/api/route-types";
 import { requireStorableText } from "@/lib/api/storable-text";
 import {
   DomainError,
@@ -33,7 +35,7 @@ export function json<T extends z.ZodTypeAny>(
 
 /** Read a JSON body: 415 for another content type, 413 when too large, 400 when malformed. */
 export async function readJson(
-  req: { headers: Pick<Headers, "get">; text(): Promise<string> },
+  req: Pick<AgentApiRequest, "headers" | "text" | "body">,
   maxBytes = MAX_BODY_BYTES,
 ): Promise<unknown> {
   const type = req.headers.get("content-type") ?? "";
@@ -42,13 +44,11 @@ export async function readJson(
   }
   let text: string;
   try {
-    text = await req.text();
-  } catch {
+    text = await readBoundedText(req, maxBytes);
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
     // The client went away (timeout, abort) before its body arrived: nothing to act on.
     throw new ApiError(400, "incomplete_body", "The request body was not received completely");
-  }
-  if (Buffer.byteLength(text) > maxBytes) {
-    throw new ApiError(413, "payload_too_large", `Body larger than ${maxBytes} bytes`);
   }
   let value: unknown;
   try {

@@ -17,6 +17,8 @@ export type AgentApiRequest = {
   nextUrl: { pathname: string; searchParams: URLSearchParams };
   signal: AbortSignal;
   text(): Promise<string>;
+  /** The body as a stream, when there is one to read bit by bit (a NextRequest's). */
+  body?: ReadableStream<Uint8Array> | null;
 };
 
 /** A wrapped agent API handler: Next.js calls it with a NextRequest, the agent listener too. */
