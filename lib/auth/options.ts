@@ -3,6 +3,7 @@ import type { NextAuthOptions } from "next-auth";
 import type { Provider } from "next-auth/providers/index";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { z } from "zod";
+import { safeRedirectUrl } from "@/lib/domain/callback-path";
 import { limitedSignIn } from "@/lib/auth/sign-in-limit";
 import { authSecret } from "@/lib/crypto/secret";
 import { env } from "@/lib/infra/env";
@@ -68,6 +69,19 @@ const authLogger: NextAuthOptions["logger"] = {
   debug: () => {},
 };
 
+/**
+ * The origin next-auth sends browsers back to: NEXTAUTH_URL's (which scripts/start.ts always
+ * sets), else the one the request reached.
+ */
+export function authBaseUrl(req: { nextUrl: { origin: string } }): string {
+  try {
+    if (process.env.NEXTAUTH_URL) return new URL(process.env.NEXTAUTH_URL).origin;
+  } catch {
+    // An unparseable public URL: the reached origin.
+  }
+  return req.nextUrl.origin;
+}
+
 /** next-auth configuration: the providers above, JWT sessions carrying the Meridian user id. */
 export function authOptions(): NextAuthOptions {
   return {
@@ -78,6 +92,8 @@ export function authOptions(): NextAuthOptions {
     providers: signInProviders(),
     logger: authLogger,
     callbacks: {
+      // Never off-site, and never a URL next-auth's default would throw on (issue 37.1, 37.4).
+      redirect: ({ url, baseUrl }) => safeRedirectUrl(url, baseUrl),
       signIn: ({ account, profile }) =>
         account?.provider === OIDC_PROVIDER_ID ? handleOidcSignIn(account, profile) : true,
       // The role is deliberately not trusted from the token: every request reads it fresh.

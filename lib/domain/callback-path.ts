@@ -20,3 +20,24 @@ export function safeCallbackPath(value: string | null | undefined): string {
   }
   return value;
 }
+
+/**
+ * Where next-auth may send the browser after signing in or out: a same-site path (see
+ * {@link safeCallbackPath}) or an absolute URL on `baseUrl`'s origin; anything else, including
+ * what `URL` cannot parse (`http://[::1/`, a 500 before), is `baseUrl`.
+ */
+export function safeRedirectUrl(url: string, baseUrl: string): string {
+  if (url.startsWith("/")) {
+    const path = safeCallbackPath(url);
+    return path === url ? `${baseUrl}${path}` : baseUrl;
+  }
+  try {
+    const target = new URL(url);
+    const base = new URL(baseUrl);
+    const path = `${target.pathname}${target.search}${target.hash}`;
+    if (target.origin === base.origin && safeCallbackPath(path) === path) return target.href;
+  } catch {
+    // Not a URL: the base.
+  }
+  return baseUrl;
+}

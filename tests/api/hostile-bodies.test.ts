@@ -39,7 +39,7 @@ function streamedRequest(
     headers: { "content-type": "application/json", ...headers },
     body,
     duplex: "half",
-  } as RequestInit & { duplex: "half" });
+  } as ConstructorParameters<typeof NextRequest>[1]);
 }
 
 describe("hostile bodies", () => {
