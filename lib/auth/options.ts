@@ -8,7 +8,8 @@ import { limitedSignIn } from "@/lib/auth/sign-in-limit";
 import { authSecret } from "@/lib/crypto/secret";
 import { env } from "@/lib/infra/env";
 import { log } from "@/lib/infra/log";
-import { authenticateUser } from "@/lib/services/users";
+import { sessionVersionOf } from "@/lib/auth/session-version";
+import { authenticateUser, currentSessionVersion, signOutUser } from "@/lib/services/users";
 import {
   handleOidcSignIn,
   OIDC_PROVIDER_ID,
@@ -105,9 +106,20 @@ export function authOptions(): NextAuthOptions {
           account?.provider === OIDC_PROVIDER_ID
             ? await oidcSessionUserId(account, profile)
             : user.id;
-        return sub ? { ...rest, sub } : rest;
+        // The session version at sign-in: raising the user's ends this session (issue 37.5).
+        return sub ? { ...rest, sub, sv: await currentSessionVersion(sub) } : rest;
       },
-      session: ({ session, token }) => ({ ...session, userId: token.sub }),
+      session: ({ session, token }) => ({
+        ...session,
+        userId: token.sub,
+        sessionVersion: sessionVersionOf(token.sv),
+      }),
+    },
+    events: {
+      // Sign-out ends the session on the server too: a copied cookie stops working.
+      async signOut({ token }) {
+        if (token?.sub) await signOutUser(token.sub, sessionVersionOf(token.sv));
+      },
     },
   };
 }

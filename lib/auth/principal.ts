@@ -3,6 +3,7 @@ import { getToken } from "next-auth/jwt";
 import type { NextRequest } from "next/server";
 import { authSecret } from "@/lib/crypto/secret";
 import type { Principal } from "@/lib/model/actor";
+import { sessionVersionOf } from "@/lib/auth/session-version";
 import { authenticateApiToken, sessionPrincipal } from "@/lib/services/api-tokens";
 
 /** Resolve the caller of a request, or null when anonymous or the credential is invalid. */
@@ -13,5 +14,5 @@ export async function resolvePrincipal(req: NextRequest): Promise<Principal | nu
     return match?.[1] ? authenticateApiToken(match[1]) : null;
   }
   const jwt = await getToken({ req, secret: authSecret() });
-  return jwt?.sub ? sessionPrincipal(jwt.sub) : null;
+  return jwt?.sub ? sessionPrincipal(jwt.sub, sessionVersionOf(jwt.sv)) : null;
 }

@@ -223,11 +223,13 @@ export type CreatedApiToken = z.infer<typeof createdApiTokenSchema>;
 /** GET /api/v1/tokens: the caller's own tokens. */
 export const apiTokenListSchema = z.object({ items: z.array(apiTokenSchema) });
 
+const passwordSchema = z.string().min(12, "password must be at least 12 characters").max(256);
+
 export const userCreateSchema = z
   .object({
     email: z.string().email().max(254),
     name: shortText("name").optional(),
-    password: z.string().min(12, "password must be at least 12 characters").max(256),
+    password: passwordSchema,
     role: z.enum(ROLES),
   })
   .strict();
@@ -246,12 +248,19 @@ export const userSchema = z.object({
 });
 export type UserDto = z.infer<typeof userSchema>;
 
-/** PATCH /api/v1/users/{id}: a new role, or disable / enable (at least one of them). */
+/**
+ * PATCH /api/v1/users/{id}: a new role, disable / enable, or a new password (at least one). A
+ * new role or password ends the user's sessions.
+ */
 export const userUpdateSchema = z
-  .object({ role: z.enum(ROLES).optional(), disabled: z.boolean().optional() })
+  .object({
+    role: z.enum(ROLES).optional(),
+    disabled: z.boolean().optional(),
+    password: passwordSchema.optional(),
+  })
   .strict()
-  .refine((u) => u.role !== undefined || u.disabled !== undefined, {
-    message: "send role or disabled",
+  .refine((u) => u.role !== undefined || u.disabled !== undefined || u.password !== undefined, {
+    message: "send role, disabled or password",
   });
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
 

@@ -73,11 +73,15 @@ export async function authenticateApiToken(token: string): Promise<Principal | n
 }
 
 /**
- * The signed-in user behind a session, or null when unknown or disabled. The role is read from
- * the database on every request, so a demotion takes effect at once.
+ * The signed-in user behind a session, or null when unknown, disabled, or the session was ended
+ * (signed in at an older session version: issue 37.5). The role is read from the database on
+ * every request, so a demotion takes effect at once.
  */
-export async function sessionPrincipal(userId: string): Promise<Principal | null> {
+export async function sessionPrincipal(
+  userId: string,
+  sessionVersion: number,
+): Promise<Principal | null> {
   const user = await findUserById(userId);
-  if (!user || user.disabledAt) return null;
+  if (!user || user.disabledAt || user.sessionVersion !== sessionVersion) return null;
   return { kind: "session", userId: user.id, email: user.email, role: user.role };
 }

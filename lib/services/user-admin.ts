@@ -2,10 +2,12 @@ import "server-only";
 import type { Actor } from "@/lib/model/actor";
 import type { UserDto, UserUpdate } from "@/lib/model/inventory";
 import { conflict, notFound } from "@/lib/domain/errors";
+import { hashPassword } from "@/lib/crypto/password";
 import { recordAudit } from "@/lib/store/audit";
 import { transaction, type Tx } from "@/lib/store/transaction";
 import {
   deleteUserRow,
+  endUserSessions,
   findUserById,
   otherActiveAdmins,
   toUserDto,
@@ -32,37 +34,49 @@ async function existing(tx: Tx, id: string): Promise<UserRow> {
   return user;
 }
 
-/** Change a user's role and/or disable or enable them. */
+/**
+ * Change a user's role, disable or enable them, and/or set a new password. A new role or
+ * password ends the user's sessions (they sign in again); API tokens are not sessions.
+ */
 export async function changeUser(
   id: string,
   change: UserUpdate,
   actor: Actor,
   callerId: string,
 ): Promise<UserDto> {
+  const passwordHash = change.password ? await hashPassword(change.password) : undefined;
   return transaction(async (tx) => {
     const user = await existing(tx, id);
     if (change.disabled && id === callerId)
       throw conflict("You cannot disable your own account", "self");
     if (change.role && change.role !== "admin") await keepAnAdmin(tx, user, "change their role");
     if (change.disabled) await keepAnAdmin(tx, user, "disable them");
-    const updated = await updateUser(tx, id, change);
     const roleChanged = change.role !== undefined && change.role !== user.role;
+    const updated = await updateUser(tx, id, {
+      ...(change.role ? { role: change.role } : {}),
+      ...(change.disabled === undefined ? {} : { disabled: change.disabled }),
+      ...(passwordHash ? { passwordHash } : {}),
+      endSessions: roleChanged || passwordHash !== undefined,
+    });
     const disabledChanged =
       change.disabled !== undefined && change.disabled !== (user.disabledAt !== null);
     const action =
-      roleChanged && disabledChanged
+      (roleChanged && disabledChanged) || (passwordHash && (roleChanged || disabledChanged))
         ? "user.update"
-        : roleChanged
-          ? "user.role"
-          : change.disabled
-            ? "user.disable"
-            : change.disabled === false
-              ? "user.enable"
-              : "user.role";
+        : passwordHash
+          ? "user.password"
+          : roleChanged
+            ? "user.role"
+            : change.disabled
+              ? "user.disable"
+              : change.disabled === false
+                ? "user.enable"
+                : "user.role";
     await recordAudit(tx, actor, action, "user", id, {
       email: user.email,
       ...(roleChanged ? { role: { from: user.role, to: change.role! } } : {}),
       ...(disabledChanged ? { disabled: change.disabled! } : {}),
+      ...(passwordHash ? { password: "changed" } : {}),
     });
     return toUserDto(updated);
   });
@@ -76,5 +90,14 @@ export async function deleteUser(id: string, actor: Actor, callerId: string): Pr
     await keepAnAdmin(tx, user, "delete them");
     await deleteUserRow(tx, id);
     await recordAudit(tx, actor, "user.delete", "user", id, { email: user.email, role: user.role });
+  });
+}
+
+/** End every session of a user (they sign in again on each device); audited. */
+export async function endSessions(id: string, actor: Actor): Promise<void> {
+  await transaction(async (tx) => {
+    const user = await existing(tx, id);
+    await endUserSessions(id, tx);
+    await recordAudit(tx, actor, "user.sessions_end", "user", id, { email: user.email });
   });
 }

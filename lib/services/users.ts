@@ -5,6 +5,7 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from "@/lib/crypto/pa
 import { recordAudit } from "@/lib/store/audit";
 import { transaction } from "@/lib/store/transaction";
 import {
+  endUserSessions,
   findUserByEmail,
   findUserById,
   insertUser,
@@ -58,8 +59,25 @@ export async function ensureAdmin(email: string, password: string): Promise<"cre
   return "created";
 }
 
-/** An enabled user by id (the session's user, read fresh on every render), or null. */
-export async function findActiveUser(id: string): Promise<UserRow | null> {
+/**
+ * The enabled user of a session signed in at `sessionVersion` (read fresh on every render), or
+ * null when the user is gone, disabled, or the session was ended since.
+ */
+export async function findSessionUser(id: string, sessionVersion: number): Promise<UserRow | null> {
   const user = await findUserById(id);
-  return user && !user.disabledAt ? user : null;
+  return user && !user.disabledAt && user.sessionVersion === sessionVersion ? user : null;
+}
+
+/** The session version a session signed in now carries (0 for an unknown user). */
+export async function currentSessionVersion(id: string): Promise<number> {
+  return (await findUserById(id))?.sessionVersion ?? 0;
+}
+
+/**
+ * Sign-out: end the user's sessions, on every device and replica (the session cookie alone
+ * would stay valid for its whole life). A session already ended changes nothing.
+ */
+export async function signOutUser(id: string, sessionVersion: number): Promise<void> {
+  const user = await findUserById(id);
+  if (user && user.sessionVersion === sessionVersion) await endUserSessions(id);
 }

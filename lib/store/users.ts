@@ -13,6 +13,8 @@ export type UserRow = {
   oidcIssuer: string | null;
   oidcSubject: string | null;
   disabledAt: Date | null;
+  /** Raised to end every session of the user (see prisma/schema.prisma). */
+  sessionVersion: number;
   createdAt: Date;
   lastLoginAt: Date | null;
 };
@@ -119,19 +121,33 @@ export async function otherActiveAdmins(tx: Tx, exceptId: string): Promise<numbe
   return rows.length;
 }
 
-/** Set a user's role and/or disabled state; returns the row as it is now. */
+/**
+ * Set a user's role, disabled state and/or password hash; with `endSessions`, every session
+ * signed in before stops working. Returns the row as it is now.
+ */
 export async function updateUser(
   tx: Tx,
   id: string,
-  change: { role?: RoleName; disabled?: boolean },
+  change: { role?: RoleName; disabled?: boolean; passwordHash?: string; endSessions?: boolean },
 ): Promise<UserRow> {
   return tx.user.update({
     where: { id },
     data: {
       ...(change.role ? { role: change.role } : {}),
       ...(change.disabled === undefined ? {} : { disabledAt: change.disabled ? new Date() : null }),
+      ...(change.passwordHash ? { passwordHash: change.passwordHash } : {}),
+      ...(change.endSessions ? { sessionVersion: { increment: 1 } } : {}),
     },
   });
+}
+
+/** End every session of a user (raise its session version); false when there is no such user. */
+export async function endUserSessions(id: string, tx: Tx = pool()): Promise<boolean> {
+  const { count } = await tx.user.updateMany({
+    where: { id },
+    data: { sessionVersion: { increment: 1 } },
+  });
+  return count === 1;
 }
 
 /** Delete a user (their API tokens go with them; change sets keep a null author). */

@@ -170,7 +170,8 @@ export const ADMIN_PATHS: ZodOpenApiPathsObject = {
   "/api/v1/users/{id}": {
     patch: operation({
       id: "updateUser",
-      summary: "Change a user's role, or disable or enable them",
+      summary:
+        "Change a user's role or password (either ends their sessions), or disable or enable them",
       tag: "Users",
       access: "admin",
       path: byId("user"),
@@ -193,6 +194,17 @@ export const ADMIN_PATHS: ZodOpenApiPathsObject = {
         404: "No user with that id",
         409: "It is the last enabled admin (`last_admin`), or the caller's own account (`self`)",
       },
+    }),
+  },
+  "/api/v1/users/{id}/sessions": {
+    delete: operation({
+      id: "endUserSessions",
+      summary: "End every session of a user (browser sign-ins; API tokens stay)",
+      tag: "Users",
+      access: "admin",
+      path: byId("user"),
+      ok: { status: 204, description: "Every session signed in so far is refused from now on" },
+      errors: { 404: "No user with that id" },
     }),
   },
   "/api/v1/metrics/sources": {
