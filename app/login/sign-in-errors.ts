@@ -13,6 +13,8 @@ export function signInErrorMessage(code: string, provider: string): string {
       return `${provider} did not send an email address for your account, and Meridian needs one. Ask your administrator to release the email claim.`;
     case "EmailTaken":
       return `A Meridian account with your email already exists and is not linked to ${provider}. Ask a Meridian admin to link it.`;
+    case "BootstrapAdmin":
+      return `This is Meridian's bootstrap admin account: it signs in with its email and password, never through ${provider}.`;
     case "Disabled":
       return "Your Meridian account is disabled. Ask a Meridian admin to enable it.";
     case "OAuthCallback":

@@ -77,6 +77,7 @@ const REFUSAL_PAGE: Record<OidcRefusal, string> = {
   no_email: "/login?error=NoEmail",
   email_taken: "/login?error=EmailTaken",
   disabled: "/login?error=Disabled",
+  bootstrap_admin: "/login?error=BootstrapAdmin",
 };
 
 const claimString = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : null);

@@ -26,18 +26,23 @@ export type OidcIdentity = {
 };
 
 /** Why a single sign-on was refused: a stable code the sign-in page turns into words. */
-export type OidcRefusal = "no_role" | "no_email" | "email_taken" | "disabled";
+export type OidcRefusal = "no_role" | "no_email" | "email_taken" | "disabled" | "bootstrap_admin";
 
 const refuse = (code: OidcRefusal, message: string) =>
   new DomainError("forbidden", `oidc_${code}`, message);
+
+const bootstrapAdminRefusal = () =>
+  refuse("bootstrap_admin", "The bootstrap admin signs in with its password, never through SSO");
 
 const SSO_ACTOR: Actor = { type: "system", label: "single sign-on" };
 
 /**
  * Sign a person in through the OpenID provider: find them by (issuer, subject), else link the
- * Meridian account with their verified email, else create a user with no password. The role is
- * set from the ID token's groups on every sign-in (the provider is the source of truth), and
- * every creation, link and role change is audited. Throws a `forbidden` DomainError whose code
+ * Meridian account whose email is exactly their verified email (case included: issue 37.6), else
+ * create a user with no password. The bootstrap admin is the break-glass account: never linked,
+ * and refused if it was linked before, so no provider can demote, rename or take it over. The
+ * role is set from the ID token's groups on every sign-in (the provider is the source of truth;
+ * a change ends the user's older sessions), and every creation, link and role change is audited. Throws a `forbidden` DomainError whose code
  * is `oidc_<OidcRefusal>` when the person may not sign in; nothing is written then.
  */
 export async function signInWithOidc(identity: OidcIdentity, policy: RolePolicy): Promise<UserRow> {
@@ -45,13 +50,16 @@ export async function signInWithOidc(identity: OidcIdentity, policy: RolePolicy)
   return transaction(async (tx) => {
     let user = await findUserByOidcSubject(identity.issuer, identity.subject, tx);
     let linking = false;
+    if (user?.bootstrapAdmin) throw bootstrapAdminRefusal();
     if (!user) {
       if (!identity.email) throw refuse("no_email", "The identity provider sent no email address");
       const byEmail = await findUserByEmail(identity.email, tx);
+      if (byEmail?.bootstrapAdmin) throw bootstrapAdminRefusal();
       if (byEmail) {
-        // Linking by an unverified email, or onto an account another subject owns, would let
-        // whoever controls that address at the provider take the Meridian account over.
-        if (byEmail.oidcSubject || !identity.emailVerified) {
+        // Linking by an unverified email, an address that matches only when case is ignored,
+        // or onto an account another subject owns, would let whoever controls that address at
+        // the provider take the Meridian account over.
+        if (byEmail.oidcSubject || !identity.emailVerified || identity.email !== byEmail.email) {
           throw refuse("email_taken", "A Meridian account with this email is not linked to you");
         }
         user = byEmail;
@@ -83,6 +91,7 @@ export async function signInWithOidc(identity: OidcIdentity, policy: RolePolicy)
       name: identity.name,
       issuer: identity.issuer,
       subject: identity.subject,
+      endSessions: user.role !== role,
     });
     if (linking) {
       await recordAudit(tx, SSO_ACTOR, "user.link_oidc", "user", user.id, {

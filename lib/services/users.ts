@@ -29,14 +29,15 @@ export async function authenticateUser(email: string, password: string): Promise
   return user;
 }
 
-/** Create a user with a hashed password. */
+/** Create a user with a hashed password (`bootstrapAdmin`: the admin made at install). */
 export async function createUser(
   input: { email: string; name?: string; password: string; role: RoleName },
   actor: Actor,
+  opts: { bootstrapAdmin?: boolean } = {},
 ): Promise<UserDto> {
   const passwordHash = await hashPassword(input.password);
   const user = await transaction(async (tx) => {
-    const created = await insertUser(tx, { ...input, passwordHash });
+    const created = await insertUser(tx, { ...input, passwordHash, ...opts });
     await recordAudit(tx, actor, "user.create", "user", created.id, {
       email: created.email,
       role: created.role,
@@ -55,6 +56,7 @@ export async function ensureAdmin(email: string, password: string): Promise<"cre
   await createUser(
     { email, password, role: "admin", name: "Administrator" },
     { type: "system", label: "bootstrap" },
+    { bootstrapAdmin: true },
   );
   return "created";
 }

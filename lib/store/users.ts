@@ -15,6 +15,8 @@ export type UserRow = {
   disabledAt: Date | null;
   /** Raised to end every session of the user (see prisma/schema.prisma). */
   sessionVersion: number;
+  /** The admin made at install: single sign-on never links, demotes or renames it. */
+  bootstrapAdmin: boolean;
   createdAt: Date;
   lastLoginAt: Date | null;
 };
@@ -71,16 +73,26 @@ export async function insertOidcUser(
   });
 }
 
-/** A single sign-on: link the subject (idempotent), refresh role and name, stamp the login. */
+/**
+ * A single sign-on: link the subject (idempotent), refresh role and name, stamp the login; with
+ * `endSessions` (the role changed), the user's older sessions stop working.
+ */
 export async function recordOidcLogin(
   tx: Tx,
   id: string,
-  input: { role: RoleName; name: string | null; issuer: string; subject: string },
+  input: {
+    role: RoleName;
+    name: string | null;
+    issuer: string;
+    subject: string;
+    endSessions: boolean;
+  },
 ): Promise<UserRow> {
   return tx.user.update({
     where: { id },
     data: {
       role: input.role,
+      ...(input.endSessions ? { sessionVersion: { increment: 1 } } : {}),
       ...(input.name ? { name: input.name } : {}),
       oidcIssuer: input.issuer,
       oidcSubject: input.subject,
@@ -95,7 +107,13 @@ export async function touchLogin(id: string, tx: Tx = pool()): Promise<void> {
 
 export async function insertUser(
   tx: Tx,
-  input: { email: string; name?: string; passwordHash: string; role: RoleName },
+  input: {
+    email: string;
+    name?: string;
+    passwordHash: string;
+    role: RoleName;
+    bootstrapAdmin?: boolean;
+  },
 ): Promise<UserRow> {
   return tx.user.create({
     data: {
@@ -103,6 +121,7 @@ export async function insertUser(
       name: input.name ?? null,
       passwordHash: input.passwordHash,
       role: input.role,
+      bootstrapAdmin: input.bootstrapAdmin ?? false,
     },
   });
 }

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { DomainError } from "@/lib/domain/errors";
 import type { RolePolicy } from "@/lib/domain/oidc-role";
 import { signInWithOidc, type OidcIdentity } from "@/lib/services/oidc-sign-in";
-import { authenticateUser, createUser } from "@/lib/services/users";
+import { authenticateUser, createUser, ensureAdmin } from "@/lib/services/users";
 import { db } from "@/lib/store/client";
 import { resetDatabase } from "../helpers/db";
 
@@ -110,12 +110,12 @@ describe("signing in with OpenID Connect", () => {
     expect((await db().user.findUniqueOrThrow({ where: { id: user.id } })).role).toBe("operator");
   });
 
-  it("links an existing password account by a verified email, keeping its password", async () => {
+  it("links an existing password account by an exact verified email, keeping its password", async () => {
     const admin = await createUser(
       { email: "ada@example.com", password: "correct horse battery", role: "admin" },
       { type: "system", label: "test" },
     );
-    const linked = await signInWithOidc(identity(), POLICY);
+    const linked = await signInWithOidc(identity({ email: "ada@example.com" }), POLICY);
     expect(linked.id).toBe(admin.id);
     expect(linked).toMatchObject({ oidcSubject: "sub-ada", role: "operator" });
     expect(await audits("user.link_oidc")).toHaveLength(1);
@@ -137,6 +137,52 @@ describe("signing in with OpenID Connect", () => {
     expect(await refusal(signInWithOidc(identity(), POLICY))).toBe("oidc_email_taken");
     const row = await db().user.findUniqueOrThrow({ where: { email: "ada@example.com" } });
     expect(row).toMatchObject({ role: "admin", oidcSubject: "sub-someone-else" });
+  });
+
+  // Issue 37.6: whoever controls an address at the provider must not own or lock out an account.
+  it("never links a verified email that differs from the account's only by case", async () => {
+    await createUser(
+      { email: "ada@example.com", password: "correct horse battery", role: "admin" },
+      { type: "system", label: "test" },
+    );
+    expect(await refusal(signInWithOidc(identity({ email: "Ada@Example.com" }), POLICY))).toBe(
+      "oidc_email_taken",
+    );
+    const row = await db().user.findUniqueOrThrow({ where: { email: "ada@example.com" } });
+    expect(row).toMatchObject({ role: "admin", oidcSubject: null });
+  });
+
+  it("never links, demotes or renames the bootstrap admin", async () => {
+    await ensureAdmin("admin@meridian.local", "correct horse battery");
+    const viewerGroups = { groups: ["meridian-viewers"] };
+    const policy: RolePolicy = { ...POLICY, defaultRole: "viewer" };
+    for (const email of ["admin@meridian.local", "ADMIN@meridian.local"]) {
+      expect(
+        await refusal(
+          signInWithOidc(identity({ email, name: "Mallory", ...viewerGroups }), policy),
+        ),
+        email,
+      ).toBe("oidc_bootstrap_admin");
+    }
+    // Linked before this rule (by the old case-blind match): still never demoted or renamed.
+    await db().user.update({
+      where: { email: "admin@meridian.local" },
+      data: { oidcIssuer: ISSUER, oidcSubject: "sub-ada" },
+    });
+    expect(
+      await refusal(signInWithOidc(identity({ name: "Mallory", ...viewerGroups }), policy)),
+    ).toBe("oidc_bootstrap_admin");
+    const row = await db().user.findUniqueOrThrow({ where: { email: "admin@meridian.local" } });
+    expect(row).toMatchObject({ role: "admin", name: "Administrator" });
+    expect(await audits("user.role_change")).toHaveLength(0);
+    expect(await audits("user.link_oidc")).toHaveLength(0);
+  });
+
+  it("a role change from the provider ends the user's sessions", async () => {
+    const first = await signInWithOidc(identity(), POLICY);
+    const again = await signInWithOidc(identity({ groups: ["meridian-admins"] }), POLICY);
+    expect(again.role).toBe("admin");
+    expect(again.sessionVersion).toBe(first.sessionVersion + 1);
   });
 
   it("keeps subjects of two issuers apart", async () => {
