@@ -62,6 +62,8 @@ export class Agent {
   private converging = false;
   /** The generation last applied and acknowledged; -1 = none yet (apply whatever is current). */
   observedGeneration = -1;
+  /** The plane epoch of that generation: another one means the plane was restored or reset. */
+  observedEpoch = "";
   connected = false;
   ready = false;
 
@@ -205,7 +207,7 @@ export class Agent {
       try {
         if (streaming) {
           const openedAt = Date.now();
-          const stream = this.o.client.desiredStream(this.observedGeneration, this.signal, reached);
+          const stream = this.o.client.desiredStream(this.position(), this.signal, reached);
           for await (const desired of stream) await this.converge(desired);
           // Meridian ended the stream (it lasts minutes, or a replica is shutting down): open
           // the next at once — but never in a tight loop against one that ends them at once.
@@ -217,7 +219,7 @@ export class Agent {
         // After a failure, ask without waiting: the answer proves Meridian is back, and the
         // inventory resync must not sit behind a long-poll that may last a minute.
         const desired = await this.o.client.desired(
-          this.observedGeneration,
+          this.position(),
           failures > 0 ? 0 : (this.o.longPollSeconds ?? 30),
           this.signal,
         );
@@ -266,6 +268,15 @@ export class Agent {
     }
   }
 
+  /**
+   * What this agent has, for Meridian to compare: a plane restored from a backup answers with its
+   * own state even when its generation is behind this one (another epoch, or simply another
+   * generation), and the agent converges to it — prunes included.
+   */
+  private position(): { generation: number; epoch: string } {
+    return { generation: this.observedGeneration, epoch: this.observedEpoch };
+  }
+
   /** Apply one desired generation, prune what it no longer holds, and acknowledge it. */
   private async converge(desired: DesiredResponse): Promise<void> {
     this.converging = true;
@@ -292,6 +303,7 @@ export class Agent {
     await this.o.client.status({ generation: desired.generation, results });
     this.lastResults = results;
     this.observedGeneration = desired.generation;
+    this.observedEpoch = desired.epoch;
     this.o.onApplied?.(desired.generation);
     this.o.metrics?.observedGeneration.set(desired.generation);
     this.o.metrics?.lastSync.set(Date.now() / 1000);

@@ -5,6 +5,7 @@ import {
   desiredResponseSchema,
   STREAM_KEEP_ALIVE_SECONDS,
   registerResponseSchema,
+  type AgentDesiredPosition,
   type DesiredResponse,
   type RegisterResponse,
   type Report,
@@ -98,6 +99,14 @@ export type MeridianClientOptions = {
  * (unreachable, 5xx, a broken stream) moves the client on to the next, so the agent's retry
  * reaches another replica. {@link returnToFirst} goes back to the first when nothing is wrong.
  */
+/** The query naming what the agent has: `after=N`, and `epoch=E` once it knows one. */
+function position(after: number | AgentDesiredPosition): string {
+  const has = typeof after === "number" ? { generation: after } : after;
+  const query = new URLSearchParams({ after: String(has.generation) });
+  if (has.epoch) query.set("epoch", has.epoch);
+  return query.toString();
+}
+
 export class MeridianClient {
   private credential: string | undefined;
   private readonly baseUrls: readonly string[];
@@ -215,14 +224,17 @@ export class MeridianClient {
     });
   }
 
-  /** Long-poll for a desired generation newer than `after`; null when none came in `waitSeconds`. */
+  /**
+   * Long-poll for a desired state other than the one the agent has (`after`: its generation, or
+   * its generation and the plane epoch it came from); null when none came in `waitSeconds`.
+   */
   async desired(
-    after: number,
+    after: number | AgentDesiredPosition,
     waitSeconds: number,
     signal?: AbortSignal,
   ): Promise<DesiredResponse | null> {
     const timeout = AbortSignal.timeout((waitSeconds + 15) * 1000);
-    const res = await this.request(`${AGENT_API.desired}?after=${after}&wait=${waitSeconds}`, {
+    const res = await this.request(`${AGENT_API.desired}?${position(after)}&wait=${waitSeconds}`, {
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     });
     if (res.status === 204) return null;
@@ -230,7 +242,7 @@ export class MeridianClient {
   }
 
   /**
-   * Follow the desired-state stream: yields each generation newer than `after` as it is
+   * Follow the desired-state stream: yields each desired state other than `after` as it is
    * published — only the newest of a burst that arrived together, since each is the whole set.
    * Ends when Meridian ends the stream (reconnect at once); throws {@link MeridianUnavailable}
    * when the connection breaks or stays silent past the keep-alive interval, and
@@ -238,7 +250,7 @@ export class MeridianClient {
    * `onOpen` is called once Meridian has accepted the stream.
    */
   async *desiredStream(
-    after: number,
+    after: number | AgentDesiredPosition,
     signal: AbortSignal,
     onOpen?: () => void,
   ): AsyncGenerator<DesiredResponse, void, undefined> {
@@ -251,7 +263,7 @@ export class MeridianClient {
     arm();
     const index = this.current;
     try {
-      const res = await this.request(`${AGENT_API.desiredStream}?after=${after}`, {
+      const res = await this.request(`${AGENT_API.desiredStream}?${position(after)}`, {
         signal: AbortSignal.any([signal, idle.signal]),
         stream: true,
       });

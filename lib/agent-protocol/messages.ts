@@ -113,11 +113,20 @@ export type DesiredResource = z.infer<typeof desiredResourceSchema>;
 
 /** The generation an agent already has (-1: none yet, send whatever is current). */
 const afterGeneration = z.coerce.number().int().min(-1).max(PG_INT_MAX).default(-1);
+/** The plane epoch of the generation the agent has (absent: an agent from before epochs). */
+const agentEpoch = z
+  .string()
+  .regex(/^[\w.-]{1,100}$/)
+  .optional();
 
-/** GET desired?after=N&wait=S → 200 with a newer generation, or 204 when none came in time. */
+/**
+ * GET desired?after=N&epoch=E&wait=S → 200 with the current desired state when it is not the
+ * one the agent has ({@link isOtherDesired}), or 204 when that did not happen in time.
+ */
 export const desiredQuerySchema = z
   .object({
     after: afterGeneration,
+    epoch: agentEpoch,
     wait: z.coerce.number().int().min(0).max(MAX_WAIT_SECONDS).default(30),
   })
   .strict();
@@ -129,17 +138,42 @@ export const desiredQuerySchema = z
  * and the end of the stream after {@link STREAM_MAX_SECONDS} or when the credential is revoked
  * (the agent reconnects; a revoked credential then gets its 401).
  */
-export const desiredStreamQuerySchema = z.object({ after: afterGeneration }).strict();
+export const desiredStreamQuerySchema = z
+  .object({ after: afterGeneration, epoch: agentEpoch })
+  .strict();
 export const DESIRED_EVENT = "desired";
 export const STREAM_KEEP_ALIVE_SECONDS = 20;
 export const STREAM_MAX_SECONDS = 600;
 
 export const desiredResponseSchema = z.object({
+  /**
+   * The plane's epoch: it changes when the plane's database is restored from a backup or reset,
+   * so generation numbers of two epochs are never compared (empty from a plane before epochs).
+   */
+  epoch: z.string().max(100).default(""),
   generation: z.number().int(),
   contentHash: z.string(),
   resources: z.array(desiredResourceSchema),
 });
 export type DesiredResponse = z.infer<typeof desiredResponseSchema>;
+
+/** What an agent has applied: a generation (-1: nothing yet) of an epoch. */
+export type AgentDesiredPosition = { generation: number; epoch?: string | undefined };
+
+/**
+ * Whether `desired` is not what the agent has, so it must be sent: the agent has nothing yet,
+ * another epoch (a restored or reset plane), or another generation — an older one, or a newer
+ * one than the plane's own (issue 37.7: a plane behind its agents answered 204 until its counter
+ * passed theirs, leaving every long-running agent on its old configuration, silently).
+ */
+export function isOtherDesired(
+  desired: Pick<DesiredResponse, "generation" | "epoch">,
+  has: AgentDesiredPosition,
+): boolean {
+  if (has.generation < 0) return true;
+  if (has.epoch && desired.epoch && has.epoch !== desired.epoch) return true;
+  return desired.generation !== has.generation;
+}
 
 export const RESOURCE_RESULTS = [
   "applied",

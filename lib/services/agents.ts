@@ -239,7 +239,7 @@ export async function acceptStatus(p: AgentPrincipal, status: StatusReport): Pro
     throw new DomainError(
       "conflict",
       "unknown_generation",
-      `Generation ${status.generation} was never issued for this cluster`,
+      `Generation ${status.generation} was never issued for this cluster, or is older than the one it acknowledged already`,
     );
   }
   const outcome = failures.length ? "failed" : "applied";

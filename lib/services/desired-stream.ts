@@ -1,7 +1,9 @@
 import "server-only";
 import {
+  isOtherDesired,
   STREAM_KEEP_ALIVE_SECONDS,
   STREAM_MAX_SECONDS,
+  type AgentDesiredPosition,
   type DesiredResponse,
 } from "@/lib/agent-protocol/messages";
 import { watchDesiredChanges } from "@/lib/store/desired-notify";
@@ -19,8 +21,10 @@ export type DesiredStreamEvent =
 
 export type DesiredStreamOptions = {
   clusterName: string;
-  /** The generation the agent already has: only newer ones are sent. */
+  /** The generation the agent already has: only another one is sent (isOtherDesired). */
   after: number;
+  /** The plane epoch of that generation, when the agent knows it. */
+  epoch?: string | undefined;
   /** Aborted when the agent goes away. */
   signal: AbortSignal;
   /** Re-checked after every wake-up: a revoked credential ends the stream. */
@@ -76,7 +80,7 @@ export async function openDesiredEvents(
     o.signal.removeEventListener("abort", onGone);
   };
 
-  let sent = o.after;
+  let sent: AgentDesiredPosition = { generation: o.after, epoch: o.epoch };
   // Answered at once, so the agent knows it is connected before any change.
   let greeted = false;
   /** The next event, or null when the stream ends. */
@@ -86,8 +90,8 @@ export async function openDesiredEvents(
       return { type: "keep-alive" };
     }
     for (;;) {
-      if (desired && desired.generation > sent) {
-        sent = desired.generation;
+      if (desired && isOtherDesired(desired, sent)) {
+        sent = { generation: desired.generation, epoch: desired.epoch };
         const event = { type: "desired" as const, desired };
         desired = null;
         return event;
@@ -131,13 +135,15 @@ export async function openDesiredEvents(
 }
 
 /**
- * The long-poll: the cluster's desired state once it is newer than `after`, or null when
+ * The long-poll: the cluster's desired state once it is not the agent's (`after` of `epoch`:
+ * {@link isOtherDesired}), or null when
  * `waitMs` passed (or the agent went away) first. Watches before reading, so a change committed
  * during the read still wakes it.
  */
 export async function waitForDesired(o: {
   clusterName: string;
   after: number;
+  epoch?: string | undefined;
   waitMs: number;
   signal: AbortSignal;
 }): Promise<DesiredResponse | null> {
@@ -146,7 +152,9 @@ export async function waitForDesired(o: {
   try {
     for (;;) {
       const desired = await readDesiredStateForAgent(o.clusterName);
-      if (desired && desired.generation > o.after) return desired;
+      if (desired && isOtherDesired(desired, { generation: o.after, epoch: o.epoch })) {
+        return desired;
+      }
       const left = deadline - Date.now();
       if (left <= 0 || o.signal.aborted) return null;
       await watch.next(left, o.signal);

@@ -153,8 +153,12 @@ export const writeStatus = microBatch<StatusRow, StatusWritten>(
       SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(cluster text,
         generation int, results jsonb, status text, message text)
     ), accepted AS (
+      -- Issued, and not older than the one acknowledged already: the observed generation never
+      -- moves backwards (issue 37.7).
       SELECT i.* FROM input i WHERE i.generation <= COALESCE(
         (SELECT d.generation FROM "DesiredState" d WHERE d."clusterName" = i.cluster), 0)
+        AND i.generation >= COALESCE(
+        (SELECT o.generation FROM "ObservedState" o WHERE o."clusterName" = i.cluster), 0)
     ), observed AS (
       INSERT INTO "ObservedState" ("clusterName", generation, results, "reportedAt")
       SELECT cluster, generation, results, now() FROM accepted

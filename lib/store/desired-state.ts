@@ -77,10 +77,20 @@ export function announceDesiredChange(clusterName: string): void {
   announceLocally(clusterName);
 }
 
-function toResponse(
-  row: { generation: number; contentHash: string; resources: unknown } | null,
-): DesiredResponse {
+/**
+ * The plane's epoch, as SQL: the desired-state table's own identity (a logical restore, pg_dump
+ * then pg_restore --clean, recreates the table, so its oid changes) and the `planeEpoch` setting
+ * (a random value each new database gets from its migration; rotate it after a physical restore,
+ * docs/install.md). Either changing tells every agent to take the plane's state as it is now.
+ */
+const EPOCH_SQL = `'"DesiredState"'::regclass::oid::text || '.' || COALESCE(
+  (SELECT s.value #>> '{}' FROM "Setting" s WHERE s.key = 'planeEpoch'), '0')`;
+
+type DesiredRow = { epoch: string; generation: number; contentHash: string; resources: unknown };
+
+function toResponse(row: DesiredRow | null, epoch: string): DesiredResponse {
   return {
+    epoch,
     generation: row?.generation ?? 0,
     contentHash: row?.contentHash ?? "",
     resources: (row?.resources ?? []) as DesiredResponse["resources"],
@@ -89,38 +99,48 @@ function toResponse(
 
 /** The cluster's current desired state (generation 0 and no resources when never set). */
 export async function readDesiredState(clusterName: string): Promise<DesiredResponse> {
-  return toResponse(await db().desiredState.findUnique({ where: { clusterName } }));
+  const [row] = await db().$queryRawUnsafe<(Partial<DesiredRow> & { epoch: string })[]>(
+    `SELECT (${EPOCH_SQL}) AS epoch, d.generation, d."contentHash", d.resources
+     FROM (SELECT 1) one LEFT JOIN "DesiredState" d ON d."clusterName" = $1`,
+    clusterName,
+  );
+  const epoch = row?.epoch ?? "";
+  return toResponse(row?.generation == null ? null : (row as DesiredRow), epoch);
 }
 
-type AgentDesiredRow = {
-  state: string;
-  desired: { generation: number; contentHash: string; resources: unknown } | null;
-};
+type AgentDesiredRow = { state: string; epoch: string; desired: DesiredRow | null };
 
 // Reads asked for in the same turn of the event loop go out as one query: when one intent
 // change wakes a hundred waiting agents at once, that is one round trip, not a hundred
 // connections queueing for the pool. Plain SQL: this runs on every wake-up of every agent.
 const loadForAgent = microBatch<string, AgentDesiredRow | null>(async (names) => {
-  const rows = await db().$queryRaw<
+  const rows = await db().$queryRawUnsafe<
     {
       name: string;
       state: string;
+      epoch: string;
       generation: number | null;
       contentHash: string | null;
       resources: unknown;
     }[]
-  >`SELECT c.name, c.state::text AS state, d.generation, d."contentHash", d.resources
+  >(
+    `SELECT c.name, c.state::text AS state, (${EPOCH_SQL}) AS epoch, d.generation,
+      d."contentHash", d.resources
     FROM "Cluster" c LEFT JOIN "DesiredState" d ON d."clusterName" = c.name
-    WHERE c.name IN (SELECT jsonb_array_elements_text(${JSON.stringify(names)}::jsonb))`;
+    WHERE c.name IN (SELECT jsonb_array_elements_text($1::jsonb))`,
+    JSON.stringify(names),
+  );
   const byName = new Map(
     rows.map((r) => [
       r.name,
       {
         state: r.state,
+        epoch: r.epoch,
         desired:
           r.generation === null
             ? null
             : {
+                epoch: r.epoch,
                 generation: r.generation,
                 contentHash: r.contentHash ?? "",
                 resources: r.resources,
@@ -140,5 +160,5 @@ export async function readDesiredStateForAgent(
   clusterName: string,
 ): Promise<DesiredResponse | null> {
   const cluster = await loadForAgent(clusterName);
-  return cluster?.state === "live" ? toResponse(cluster.desired) : null;
+  return cluster?.state === "live" ? toResponse(cluster.desired, cluster.epoch) : null;
 }

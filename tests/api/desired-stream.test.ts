@@ -7,7 +7,11 @@ import { db } from "@/lib/store/client";
 import { revokeAgentAccess } from "@/lib/services/agents";
 import { updateCluster } from "@/lib/services/clusters";
 import { openDesiredStream } from "@/lib/api/desired-sse";
-import { announceDesiredChange, writeDesiredState } from "@/lib/store/desired-state";
+import {
+  announceDesiredChange,
+  readDesiredState,
+  writeDesiredState,
+} from "@/lib/store/desired-state";
 import { resetDatabase } from "../helpers/db";
 import { configMap, desiredWatchers, registeredCluster } from "../helpers/agent";
 import { startAgentApiServer, type AgentApiServer } from "../helpers/agent-api-server";
@@ -134,7 +138,9 @@ describe("desired-state event stream", () => {
   });
 
   it("ends at once when the credential is revoked; reopening it is refused with 401", async () => {
-    const { stream, stop } = follow(b, 1_000_000);
+    // Following from sse-b's current generation: nothing to send until the revocation.
+    const { generation } = await readDesiredState("sse-b");
+    const { stream, stop } = follow(b, generation);
     const next = stream.next();
     expect(await within(next, 200)).toBe(QUIET);
     await revokeAgentAccess("sse-b", SYSTEM);

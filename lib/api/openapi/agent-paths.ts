@@ -65,12 +65,17 @@ export const AGENT_PATHS: ZodOpenApiPathsObject = {
   "/api/agent/v1/desired": {
     get: operation({
       id: "pollDesired",
-      summary: "Long-poll for a desired generation newer than `after`",
+      summary:
+        "Long-poll for a desired state other than the agent's (`after` of `epoch`; newer, or a restored plane's)",
       tag: "Agent",
       access: "agent",
       query: desiredQuerySchema,
-      ok: { status: 200, description: "A newer generation", schema: desiredResponseSchema },
-      noContent: "No newer generation came within `wait` seconds",
+      ok: {
+        status: 200,
+        description: "The current desired state (another generation or epoch than the agent's)",
+        schema: desiredResponseSchema,
+      },
+      noContent: "The agent's generation and epoch stayed current for `wait` seconds",
       errors: { 404: "The cluster was removed" },
     }),
   },
@@ -79,8 +84,9 @@ export const AGENT_PATHS: ZodOpenApiPathsObject = {
       id: "streamDesired",
       summary: "The cluster's desired state as server-sent events",
       description:
-        `A \`${DESIRED_EVENT}\` event (data: a DesiredResponse document) for each generation ` +
-        `newer than \`after\`, keep-alive comments, and the end after ${STREAM_MAX_SECONDS} s ` +
+        `A \`${DESIRED_EVENT}\` event (data: a DesiredResponse document) whenever the current ` +
+        "desired state is not the agent's (`after` of `epoch`: a newer generation, or a restored " +
+        `plane's), keep-alive comments, and the end after ${STREAM_MAX_SECONDS} s ` +
         "or when the credential is revoked.",
       tag: "Agent",
       access: "agent",

@@ -1,4 +1,4 @@
-// GET /api/agent/v1/desired?after=N&wait=S — long-poll for a desired generation newer than N
+// GET /api/agent/v1/desired?after=N&epoch=E&wait=S — long-poll for a desired state other than the agent's
 import { NextResponse } from "next/server";
 import { json } from "@/lib/api/respond";
 import { parseOrThrow } from "@/lib/api/errors";
@@ -9,13 +9,14 @@ import { waitForDesired } from "@/lib/services/desired-stream";
 export const dynamic = "force-dynamic";
 
 export const GET = withAgent(async (req, { agent }) => {
-  const { after, wait } = parseOrThrow(
+  const { after, epoch, wait } = parseOrThrow(
     desiredQuerySchema,
     Object.fromEntries(req.nextUrl.searchParams),
   );
   const desired = await waitForDesired({
     clusterName: agent.clusterName,
     after,
+    epoch,
     waitMs: wait * 1000,
     signal: req.signal,
   });

@@ -7,13 +7,14 @@ import { withAgent } from "@/lib/auth/with-auth";
 export const dynamic = "force-dynamic";
 
 export const GET = withAgent(async (req, { agent, stillValid }) => {
-  const { after } = parseOrThrow(
+  const { after, epoch } = parseOrThrow(
     desiredStreamQuerySchema,
     Object.fromEntries(req.nextUrl.searchParams),
   );
   const body = await openDesiredStream({
     clusterName: agent.clusterName,
     after,
+    epoch,
     signal: req.signal,
     stillValid,
   });
