@@ -121,8 +121,14 @@ describe("ssrf guard", () => {
     "http://[::169.254.169.254]/", // IPv4-compatible
     "http://[2002:a9fe:a9fe::]/", // 6to4
     "http://[64:ff9b::6464:64c8]/", // NAT64 of Alibaba's 100.100.100.200
+    // Issue 37.8: the local-use NAT64 prefix (RFC 8215), in its /96 and /48 forms (RFC 6052 2.2)
+    "http://[64:ff9b:1::a9fe:a9fe]/",
+    "http://[64:ff9b:1:a9fe:a9:fe00::]/",
+    // Teredo (RFC 4380): 169.254.169.254 as the server, and as the obfuscated client address
+    "http://[2001:0:a9fe:a9fe::1]/",
+    "http://[2001:0:4136:e378:8000:63bf:5601:5601]/",
   ])("refuses embedded metadata addresses even when allow-listed: %s", async (url) => {
-    const allow = ["0.0.0.0/0", "::/0", "169.254.169.254"];
+    const allow = ["0.0.0.0/0", "::/0", "169.254.169.254", "64:ff9b:1::/48", "2001::/32"];
     expect(await reason(url, allow)).toBe("address");
   });
 

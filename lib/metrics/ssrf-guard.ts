@@ -100,8 +100,34 @@ function isPublic(address: Address): boolean {
   return all[all.length - 1]!.range() === "unicast";
 }
 
+const ipv4Of = (hi: number, lo: number) =>
+  new ipaddr.IPv4([hi >> 8, hi & 0xff, lo >> 8, lo & 0xff]);
+
+/**
+ * More IPv4 addresses an IPv6 address may lead to, checked for metadata only (issue 37.8: an
+ * allow-list of `64:ff9b:1::/48` or `::/0` let `[64:ff9b:1::a9fe:a9fe]` through): the
+ * local-use NAT64 prefix 64:ff9b:1::/48 (RFC 8215) with the IPv4 address in its /96 position or
+ * its /48 one (RFC 6052 section 2.2: bits 48–63, then 72–87 past the zero u-octet), and Teredo
+ * 2001::/32 (RFC 4380: the server's address in bits 32–63, the client's in the last 32 bits,
+ * every bit inverted).
+ */
+function translatedIpv4(address: ipaddr.IPv6): ipaddr.IPv4[] {
+  const p = address.parts as number[];
+  if (p[0] === 0x64 && p[1] === 0xff9b && p[2] === 1) {
+    return [ipv4Of(p[6]!, p[7]!), ipv4Of(p[3]!, ((p[4]! & 0xff) << 8) | (p[5]! >> 8))];
+  }
+  if (p[0] === 0x2001 && p[1] === 0) {
+    return [ipv4Of(p[2]!, p[3]!), ipv4Of(p[6]! ^ 0xffff, p[7]! ^ 0xffff)];
+  }
+  return [];
+}
+
 function isMetadata(address: Address): boolean {
-  return forms(address).some((a) => METADATA_ADDRESSES.has(a.toString()));
+  const all =
+    address.kind() === "ipv6"
+      ? [...forms(address), ...translatedIpv4(address as ipaddr.IPv6)]
+      : forms(address);
+  return all.some((a) => METADATA_ADDRESSES.has(a.toString()));
 }
 
 interface AllowList {
