@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dnsLabel, labelMap, reportedToken } from "./k8s-names";
+import { dnsLabel, reportedLabelMap, reportedLabelValue, reportedToken } from "./k8s-names";
 import { reportedTrustSchema } from "./trust";
 import { siteWorkloadsSchema } from "./workload";
 
@@ -20,11 +20,16 @@ const MAX_SERVICES = 20_000;
 
 export const servicePortSchema = z
   .object({
-    name: z.string().max(63).default(""),
+    /** A Service port's name is a DNS label, or empty for a single unnamed port. */
+    name: z
+      .string()
+      .max(63)
+      .regex(/^([a-z0-9]([-a-z0-9]*[a-z0-9])?)?$/, "port names must be DNS labels")
+      .default(""),
     port: z.number().int().min(1).max(65535),
     protocol: z.enum(["TCP", "UDP", "SCTP"]).default("TCP"),
     targetPort: z.union([z.number().int().min(1).max(65535), z.string().max(63)]).optional(),
-    appProtocol: z.string().max(63).optional(),
+    appProtocol: reportedToken("appProtocol", 63).optional(),
   })
   .strict();
 
@@ -50,10 +55,10 @@ export const reportedServiceSchema = z
     name: dnsLabel("service name"),
     type: z.enum(SERVICE_TYPES),
     ports: z.array(servicePortSchema).max(100).default([]),
-    labels: labelMap.default({}),
+    labels: reportedLabelMap.default({}),
     /** Endpoint counts per zone ("" when the slice carries no zone). */
     endpointsByZone: z
-      .record(z.string().max(63), zoneCountSchema)
+      .record(reportedLabelValue("a zone"), zoneCountSchema)
       .refine((z) => Object.keys(z).length <= MAX_ZONES, `at most ${MAX_ZONES} zones`)
       .default({}),
     /**
@@ -130,9 +135,9 @@ export const reportedMeshSchema = z
       )
       .default(""),
     /** Istio: `values.global.multiCluster.clusterName`, the `topology.istio.io/cluster` value. */
-    clusterId: z.string().max(253).optional(),
+    clusterId: reportedToken("clusterId", 253).optional(),
     /** Istio: `values.global.network`, the `topology.istio.io/network` value. */
-    network: z.string().max(63).optional(),
+    network: reportedLabelValue("network").optional(),
     /** Istio's DNS proxy (mesh config `defaultConfig.proxyMetadata`). */
     dnsProxy: z.object({ capture: z.boolean(), autoAllocate: z.boolean() }).strict().optional(),
     /** Istio: "ambient" when ztunnel runs, else "sidecar". */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dnsLabel, labelMap } from "./k8s-names";
+import { dnsLabel, reportedLabelMap } from "./k8s-names";
 
 // Workloads outside Kubernetes (VMs, bare-metal hosts) that a site's static-mode agent reports
 // with each of its services. They are what a mesh needs to address a host it did not start:
@@ -41,7 +41,7 @@ export const siteWorkloadSchema = z
     address: workloadAddress,
     /** Zone of the host (locality region/zone; the site's own zone when absent). */
     zone: z.string().max(63).optional(),
-    labels: labelMap.default({}),
+    labels: reportedLabelMap.default({}),
     /** Port name → port on the host, when it differs from the service port of that name. */
     ports: z.record(z.string().max(63), z.number().int().min(1).max(65535)).optional(),
     /** Kubernetes service account the workload runs as (Istio identity). */

@@ -4,11 +4,18 @@ export { DNS_LABEL_MAX, dnsLabel, isDnsLabel, labelMap } from "@/lib/agent-proto
 
 /**
  * Characters that change how text around them is shown without being seen: bidirectional
- * embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069), marks and zero-width
- * characters (U+200B–U+200F, U+2060–U+2064), the byte-order mark and the soft hyphen. With them
- * one cluster's name can be shown as another's ("east-1" written backwards as "1-tsae" + U+202E).
+ * embeddings, overrides, isolates and marks (U+202A–U+202E, U+2066–U+2069, U+061C), marks and
+ * zero-width characters (U+200B–U+200F, U+2060–U+2064), the byte-order mark, the soft hyphen,
+ * line and paragraph separators (U+2028, U+2029), the Mongolian vowel separator (U+180E), the
+ * combining grapheme joiner (U+034F) and the blank Hangul fillers (U+115F, U+1160, U+3164,
+ * U+FFA0). With them one cluster's name can be shown as another's ("east-1" written backwards
+ * as "1-tsae" + U+202E), or a name can look empty.
  */
-const HIDDEN = /[\u00AD\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/u;
+const HIDDEN =
+  /[\u00AD\u034F\u061C\u115F\u1160\u180E\u200B-\u200F\u2028\u2029\u202A-\u202E\u2060-\u2064\u2066-\u2069\u3164\uFEFF\uFFA0]/u;
+
+/** More combining marks on one character than any script writes (a "Zalgo" flood). */
+const MARK_FLOOD = /\p{M}{5,}/u;
 
 const codePoint = (c: string) =>
   `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
@@ -29,6 +36,11 @@ export const plainText = (what: string, max: number) =>
         ctx.addIssue({
           code: "custom",
           message: `${what} must not contain invisible or text-direction characters (${codePoint(hidden[0])} at position ${hidden.index + 1})`,
+        });
+      if (MARK_FLOOD.test(s))
+        ctx.addIssue({
+          code: "custom",
+          message: `${what} must not stack more than four combining marks on one character`,
         });
     });
 

@@ -118,3 +118,62 @@ describe("text an agent reports", () => {
       );
   });
 });
+
+// Issue 37.9: more characters that hide or spoof, and text an agent reports that a real
+// Kubernetes object could never hold.
+describe("text that spoofs what the UI shows", () => {
+  const MORE_HIDDEN = [
+    "\u061C",
+    "\u2028",
+    "\u2029",
+    "\u180E",
+    "\u3164",
+    "\u115F",
+    "\u034F",
+    "\uFFA0",
+  ];
+
+  it.each(MORE_HIDDEN.map((c) => [hex(c), c]))("refuses %s in a display name", async (_code, c) => {
+    const { plainText } = await import("@/lib/model/names");
+    expect(plainText("display name", 100).safeParse(`east${c}-1`).success).toBe(false);
+  });
+
+  it("refuses a flood of combining marks, and keeps real accents", async () => {
+    const { plainText } = await import("@/lib/model/names");
+    const field = plainText("display name", 300);
+    expect(field.safeParse(`e${"\u0301".repeat(99)}ast`).success).toBe(false);
+    expect(field.safeParse("Ca\u0301fe\u0301 — Tiếng Việt, 東京").success).toBe(true);
+  });
+
+  it("refuses hidden characters and markup in agent-reported labels, ports, zones and mesh", async () => {
+    const { reportedServiceSchema, reportedMeshSchema } =
+      await import("@/lib/agent-protocol/snapshot");
+    const service = {
+      namespace: "bookinfo",
+      name: "reviews",
+      type: "ClusterIP",
+      ports: [{ name: "http", port: 9080, appProtocol: "kubernetes.io/h2c" }],
+      labels: { app: "reviews", "app.kubernetes.io/version": "v1" },
+      endpointsByZone: { "eu-west-1a": { ready: 1, total: 1 } },
+    };
+    expect(reportedServiceSchema.safeParse(service).success).toBe(true);
+    const bad = [
+      { ...service, labels: { app: "rev\u202Eiews" } },
+      { ...service, labels: { app: "<b>reviews</b>" } },
+      { ...service, labels: { "a\u200Bpp": "reviews" } },
+      { ...service, ports: [{ name: "ht\u200Btp", port: 9080 }] },
+      { ...service, ports: [{ name: "http", port: 9080, appProtocol: "h2c\u2066" }] },
+      { ...service, endpointsByZone: { "eu\u202Ewest": { ready: 1, total: 1 } } },
+    ];
+    for (const b of bad)
+      expect(reportedServiceSchema.safeParse(b).success, JSON.stringify(b)).toBe(false);
+    const mesh = { type: "istio", network: "network1", clusterId: "east-1" };
+    expect(reportedMeshSchema.safeParse(mesh).success).toBe(true);
+    for (const b of [
+      { ...mesh, network: "net\u202Ework1" },
+      { ...mesh, clusterId: "east\u200B-1" },
+      { ...mesh, clusterId: "<img src=x>" },
+    ])
+      expect(reportedMeshSchema.safeParse(b).success, JSON.stringify(b)).toBe(false);
+  });
+});
