@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { dnsLabel, reportedLabelMap, reportedLabelValue, reportedToken } from "./k8s-names";
+import { PG_INT_MAX } from "./numbers";
 import { reportedTrustSchema } from "./trust";
 import { siteWorkloadsSchema } from "./workload";
 
@@ -34,10 +35,11 @@ export const servicePortSchema = z
   .strict();
 
 /**
- * Endpoints of one service in one zone, and zones of one service: far above any real cluster's,
- * and small enough that a service's total fits a Postgres integer (the contract fuzz sent 2^53).
+ * Endpoints of one service in one zone, and zones of one service: a zone may hold what a
+ * Postgres integer holds (issue 37.10: a per-zone cap refused 2^31−1, which the checks accept),
+ * and the service's total across its zones must fit one too (the contract fuzz sent 2^53).
  */
-const MAX_ZONE_ENDPOINTS = 1_000_000;
+const MAX_ZONE_ENDPOINTS = PG_INT_MAX;
 const MAX_ZONES = 1000;
 
 export const zoneCountSchema = z
@@ -60,6 +62,10 @@ export const reportedServiceSchema = z
     endpointsByZone: z
       .record(reportedLabelValue("a zone"), zoneCountSchema)
       .refine((z) => Object.keys(z).length <= MAX_ZONES, `at most ${MAX_ZONES} zones`)
+      .refine(
+        (z) => Object.values(z).reduce((sum, c) => sum + c.total, 0) <= PG_INT_MAX,
+        `the endpoints of all zones together must be at most ${PG_INT_MAX}`,
+      )
       .default({}),
     /**
      * A site's hosts (VMs, bare metal) serving the service, reported in static mode; absent for

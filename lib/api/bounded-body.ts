@@ -39,3 +39,13 @@ export async function readBoundedText(
   }
   return Buffer.concat(chunks).toString("utf8");
 }
+
+/**
+ * 413 unless the request has no body: for an action that takes none (a rollback, a source test),
+ * so a body is neither read nor acted on with (issue 37.10: a 10 MB body still rolled back).
+ */
+export async function requireNoBody(
+  req: Pick<AgentApiRequest, "headers" | "text" | "body">,
+): Promise<void> {
+  await readBoundedText(req, 0);
+}

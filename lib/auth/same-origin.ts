@@ -12,6 +12,17 @@ const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 function ownOrigins(req: NextRequest): Set<string> {
   const origins = new Set([req.nextUrl.origin]);
+  // The origin the browser reached: Next's URL says the bind address (0.0.0.0), so a person
+  // browsing at 127.0.0.1 could change nothing (issue 37.10). A forged Host gains nothing: the
+  // session cookie is the browser's for the host it really reached.
+  const host = req.headers.get("host");
+  if (host) {
+    try {
+      origins.add(new URL(`${req.nextUrl.protocol}//${host}`).origin);
+    } catch {
+      // Not a host: only the other origins count.
+    }
+  }
   const configured = process.env.NEXTAUTH_URL;
   if (configured) {
     try {
@@ -26,6 +37,15 @@ function ownOrigins(req: NextRequest): Set<string> {
 /** Throws 403 `cross_origin` unless a cookie-authenticated change comes from Meridian's own pages. */
 export function requireSameOrigin(req: NextRequest): void {
   if (!UNSAFE.has(req.method.toUpperCase())) return;
+  const site = req.headers.get("sec-fetch-site");
+  // The browser says the request came from another site, whatever Origin claims (issue 37.10).
+  if (site === "cross-site" || site === "same-site") {
+    throw new ApiError(
+      403,
+      "cross_origin",
+      `Changes with a browser session must come from Meridian's own pages (Sec-Fetch-Site: ${site}); API clients send a bearer token`,
+    );
+  }
   const origin = req.headers.get("origin");
   if (origin !== null) {
     if (ownOrigins(req).has(origin)) return;
@@ -35,7 +55,7 @@ export function requireSameOrigin(req: NextRequest): void {
       `Changes with a browser session must come from Meridian's own pages, not from origin ${origin.slice(0, 100)}; API clients send a bearer token`,
     );
   }
-  if (req.headers.get("sec-fetch-site") === "same-origin") return;
+  if (site === "same-origin") return;
   throw new ApiError(
     403,
     "cross_origin",

@@ -2,7 +2,7 @@ import "server-only";
 import { log } from "@/lib/infra/log";
 import { randomUUID } from "node:crypto";
 
-import { invalid, notFound } from "@/lib/domain/errors";
+import { conflict, invalid, notFound } from "@/lib/domain/errors";
 import {
   allowListSchema,
   sourceAuthInputSchema,
@@ -20,12 +20,13 @@ import {
   findSourceRow,
   insertSourceRow,
   listSourceRows,
+  sourceNameTaken,
   toMetricsSourceDto as toDto,
   updateSourceRow,
   type MetricsSourceRow as SourceRow,
 } from "@/lib/store/metrics-sources";
 import { readSetting, writeSetting } from "@/lib/store/settings";
-import { pool, transaction } from "@/lib/store/transaction";
+import { pool, transaction, type Tx } from "@/lib/store/transaction";
 import type { PrometheusSource, SourceAuth } from "@/lib/metrics/prometheus-client";
 import { createSsrfGuard, SsrfError } from "@/lib/metrics/ssrf-guard";
 
@@ -87,6 +88,13 @@ function sealAuth(
   return { auth: auth.type, authSecret: sealSecret(JSON.stringify(auth), context(id)) };
 }
 
+/** 409 when another source has this name, case ignored. */
+async function assertNameFree(tx: Tx, name: string, exceptId: string | null): Promise<void> {
+  if (await sourceNameTaken(name, exceptId, tx)) {
+    throw conflict(`A metrics source named ${name} exists (names compare without case)`);
+  }
+}
+
 /** Creates a source after the SSRF check; credentials are stored encrypted. */
 export async function createMetricsSource(
   input: MetricsSourceCreateInput,
@@ -96,6 +104,7 @@ export async function createMetricsSource(
   await assertCluster(input.scope === "cluster" ? input.clusterName : null);
   const id = randomUUID();
   const row = await transaction(async (tx) => {
+    await assertNameFree(tx, input.name, null);
     const created = await insertSourceRow(tx, {
       id,
       name: input.name,
@@ -140,6 +149,7 @@ export async function updateMetricsSource(
   if (input.url !== undefined && input.url !== current.url) await assertUrlAllowed(input.url);
   await assertCluster(clusterName);
   const row = await transaction(async (tx) => {
+    if (input.name !== undefined) await assertNameFree(tx, input.name, id);
     const updated = await updateSourceRow(tx, id, {
       name: input.name,
       kind: input.kind,

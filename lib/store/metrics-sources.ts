@@ -44,6 +44,25 @@ export async function listSourceRows(
   return tx.prometheusSource.findMany({ where: only ?? {}, orderBy: { name: "asc" } });
 }
 
+/**
+ * Whether another source already has this name, case ignored ("Prod" and "prod" would read as
+ * one in every list): issue 37.10.
+ */
+export async function sourceNameTaken(
+  name: string,
+  exceptId: string | null,
+  tx: Tx = pool(),
+): Promise<boolean> {
+  const row = await tx.prometheusSource.findFirst({
+    where: {
+      name: { equals: name, mode: "insensitive" },
+      ...(exceptId ? { NOT: { id: exceptId } } : {}),
+    },
+    select: { id: true },
+  });
+  return row !== null;
+}
+
 export async function findSourceRow(id: string, tx: Tx = pool()) {
   return tx.prometheusSource.findUnique({ where: { id } });
 }

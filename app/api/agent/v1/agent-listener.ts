@@ -7,6 +7,7 @@ import { ApiError } from "@/lib/api/errors";
 import { log } from "@/lib/infra/log";
 import { GET as getDesired } from "./desired/route";
 import { GET as getDesiredStream } from "./desired/stream/route";
+import { GET as getOpenApi } from "./openapi.json/route";
 import { POST as postRegister } from "./register/route";
 import { POST as postReport } from "./report/route";
 import { POST as postStatus } from "./status/route";
@@ -15,6 +16,8 @@ import { POST as postStatus } from "./status/route";
 const ROUTES: Record<string, AgentRouteHandler> = {
   "GET /api/agent/v1/desired": getDesired,
   "GET /api/agent/v1/desired/stream": getDesiredStream,
+  // The agent API's own document, on the port agents reach (docs/api.md promises it there).
+  "GET /api/agent/v1/openapi.json": getOpenApi as unknown as AgentRouteHandler,
   "POST /api/agent/v1/register": postRegister,
   "POST /api/agent/v1/report": postReport,
   "POST /api/agent/v1/status": postStatus,

@@ -1,4 +1,5 @@
 // POST /api/v1/change-sets/{id}/rollback — apply the inverse change set (409 if the intent moved)
+import { requireNoBody } from "@/lib/api/bounded-body";
 import { json } from "@/lib/api/respond";
 import { changeSetDtoSchema } from "@/lib/model/intent";
 import { withAuth } from "@/lib/auth/with-auth";
@@ -6,14 +7,16 @@ import { actorOf } from "@/lib/model/actor";
 import { rollbackChangeSet } from "@/lib/services/change-set-rollback";
 
 export const POST = withAuth(
-  async (_req, { params, principal }) =>
-    json(
+  async (req, { params, principal }) => {
+    await requireNoBody(req);
+    return json(
       changeSetDtoSchema,
       await rollbackChangeSet(String(params.id), {
         actor: actorOf(principal),
         userId: principal.userId,
       }),
       201,
-    ),
+    );
+  },
   { role: "operator" },
 );

@@ -1,4 +1,5 @@
 // POST /api/v1/metrics/sources/{id}/test — probe a source's build info (admin); generic errors
+import { requireNoBody } from "@/lib/api/bounded-body";
 import { notFound } from "@/lib/api/errors";
 import { sourceTestResultSchema } from "@/lib/model/metrics";
 import { json } from "@/lib/api/respond";
@@ -7,7 +8,8 @@ import { testMetricsSource } from "@/lib/services/metrics-probe";
 import { loadRuntimeSource } from "@/lib/services/metrics-sources";
 
 export const POST = withAuth(
-  async (_req, { params }) => {
+  async (req, { params }) => {
+    await requireNoBody(req);
     const source = await loadRuntimeSource(String(params.id ?? ""));
     if (!source) throw notFound("Metrics source");
     return json(sourceTestResultSchema, await testMetricsSource(source));
