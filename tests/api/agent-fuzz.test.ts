@@ -154,3 +154,157 @@ describe("agent endpoints under fuzzing", () => {
     expect(desiredWatchers("fuzz-1")).toBe(0);
   }, 60_000);
 });
+
+// Issue 37.5: generators for the classes the hostile-input probe found by hand — deep nesting,
+// oversized bodies on the anonymous routes, invisible and bidi text in every string field, and
+// the sign-in library's routes with malformed bodies.
+const HIDDEN_CHARS = [
+  "\u202E",
+  "\u2066",
+  "\u200B",
+  "\u061C",
+  "\u2028",
+  "\u180E",
+  "\u3164",
+  "\u034F",
+  "\uFEFF",
+];
+/** A string with an invisible or text-direction character somewhere in it. */
+const spoofed = fc
+  .tuple(fc.string({ maxLength: 8 }), fc.constantFrom(...HIDDEN_CHARS), fc.string({ maxLength: 8 }))
+  .map(([a, c, b]) => `${a}${c}${b}`);
+/** JSON nested `depth` deep, as arrays or objects. */
+const nested = fc
+  .tuple(fc.integer({ min: 65, max: 20_000 }), fc.boolean())
+  .map(([depth, arrays]) =>
+    arrays
+      ? "[".repeat(depth) + "]".repeat(depth)
+      : '{"a":'.repeat(depth) + "0" + "}".repeat(depth),
+  );
+
+/** Every string of `value` (keys included) replaced, one at a time, by `text`. */
+function withTextAt(value: unknown, index: number, text: string): unknown {
+  let seen = -1;
+  const walk = (v: unknown): unknown => {
+    if (typeof v === "string") return ++seen === index ? text : v;
+    if (Array.isArray(v)) return v.map(walk);
+    if (v && typeof v === "object")
+      return Object.fromEntries(
+        Object.entries(v).map(([k, x]) => [++seen === index ? text : k, walk(x)]),
+      );
+    return v;
+  };
+  return walk(value);
+}
+
+describe("agent endpoints under the probe's classes of input", () => {
+  let cred: string;
+  beforeAll(async () => {
+    cred = await registeredCluster("fuzz-hostile");
+  });
+
+  it("deep nesting: a 400 on every endpoint, never a stack overflow's 500", async () => {
+    await fc.assert(
+      fc.asyncProperty(nested, async (raw) => {
+        for (const [handler, token] of [
+          [report.POST, cred],
+          [status.POST, cred],
+          [register.POST, undefined],
+        ] as const) {
+          const res = await call(handler, "POST", "/x", {
+            rawBody: raw,
+            ...(token ? { token } : {}),
+          });
+          expect([400, 413], `${raw.length} bytes`).toContain(res.status);
+        }
+      }),
+      { numRuns: 40 },
+    );
+  }, 90_000);
+
+  it("oversized bodies on the anonymous register: 413, whatever their shape", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 16 * 1024 + 1, max: 4 * 1024 * 1024 }),
+        fc.constantFrom("[", " ", '{"joinToken":"', "a"),
+        async (size, fill) => {
+          const res = await call(register.POST, "POST", "/x", { rawBody: fill.repeat(size) });
+          expect(res.status).toBe(413);
+        },
+      ),
+      { numRuns: 30 },
+    );
+  }, 90_000);
+
+  it("invisible and bidi text in every string field of a snapshot: refused or stored, never 5xx, never shown", async () => {
+    const valid = {
+      kind: "snapshot",
+      agent: AGENT_INFO,
+      snapshot: {
+        services: [
+          {
+            namespace: "bookinfo",
+            name: "reviews",
+            type: "ClusterIP",
+            ports: [{ name: "http", port: 9080, appProtocol: "http" }],
+            labels: { app: "reviews" },
+            endpointsByZone: { "zone-a": { ready: 1, total: 1 } },
+          },
+        ],
+        meshes: [{ type: "istio", version: "1.24.0", network: "net1", clusterId: "fuzz" }],
+      },
+    };
+    const strings = JSON.stringify(valid).match(/"(?:[^"\\]|\\.)*"/g)!.length;
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: strings - 1 }), spoofed, async (at, text) => {
+        const body = withTextAt(valid, at, text);
+        const res = await call(report.POST, "POST", "/x", {
+          token: cred,
+          rawBody: JSON.stringify(body),
+        });
+        expect(res.status).toBeLessThan(500);
+        // Whatever was stored holds no hidden character.
+        const rows = await db().service.findMany({ where: { clusterName: "fuzz-hostile" } });
+        expect(JSON.stringify(rows)).not.toMatch(
+          /[\u202E\u2066\u200B\u061C\u2028\u180E\u3164\u034F\uFEFF]/,
+        );
+      }),
+      { numRuns: 150 },
+    );
+  }, 90_000);
+
+  it("the sign-in library's routes with malformed JSON bodies: 4xx, never 5xx", async () => {
+    const auth = await import("@/app/api/auth/[...nextauth]/route");
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(
+          ["signin", "credentials"],
+          ["callback", "credentials"],
+          ["signout"],
+          ["session"],
+          ["csrf"],
+          ["_log"],
+        ),
+        fc.oneof(
+          fc.string().filter((s) => {
+            try {
+              const v = JSON.parse(s) as unknown;
+              return !v || typeof v !== "object" || Array.isArray(v);
+            } catch {
+              return true;
+            }
+          }),
+          nested,
+        ),
+        async (nextauth, raw) => {
+          const res = await call(auth.POST as never, "POST", `/api/auth/${nextauth.join("/")}`, {
+            rawBody: raw,
+            params: { nextauth: [...nextauth] },
+          });
+          expect(res.status).toBeLessThan(500);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  }, 90_000);
+});
