@@ -50,6 +50,14 @@ export async function readJson(
     // The client went away (timeout, abort) before its body arrived: nothing to act on.
     throw new ApiError(400, "incomplete_body", "The request body was not received completely");
   }
+  return parseJsonBody(text);
+}
+
+/**
+ * A request body's text as JSON: 400 `malformed_json` when it is not JSON, 400 `too_deep` or
+ * `invalid_text` when it nests too deep or holds text no column can store.
+ */
+export function parseJsonBody(text: string): unknown {
   let value: unknown;
   try {
     value = JSON.parse(text) as unknown;

@@ -1,7 +1,8 @@
 import "server-only";
 import { NextRequest } from "next/server";
 import { readBoundedText } from "@/lib/api/bounded-body";
-import { ApiError, badRequest } from "@/lib/api/errors";
+import { badRequest } from "@/lib/api/errors";
+import { parseJsonBody } from "@/lib/api/respond";
 import { requireStorableText } from "@/lib/api/storable-text";
 import { safeRedirectUrl } from "@/lib/domain/callback-path";
 
@@ -12,13 +13,7 @@ const FORM = "application/x-www-form-urlencoded";
 
 /** The fields of a JSON body next-auth reads: a flat object of strings (numbers, booleans). */
 function formFields(text: string): URLSearchParams {
-  let value: unknown;
-  try {
-    value = JSON.parse(text) as unknown;
-  } catch {
-    throw new ApiError(400, "malformed_json", "The request body is not valid JSON");
-  }
-  requireStorableText(value, "body");
+  const value = parseJsonBody(text);
   if (!value || typeof value !== "object" || Array.isArray(value)) {
     throw badRequest("The sign-in endpoints take a JSON object of fields");
   }
