@@ -17,7 +17,7 @@ import {
 } from "../../../lib/agent-protocol/messages";
 import { appliedObject } from "../../../lib/agent-protocol/applied-object";
 import { exportConditions, isServiceExport } from "./export-conditions";
-import type { ResourceWriter } from "../cluster";
+import type { ResourceWriter } from "../cluster-interfaces";
 import { SILENT_LOG, type AgentLog } from "../log";
 import {
   apiMessage,
@@ -26,7 +26,7 @@ import {
   isKindMissing,
   isObjectNotFound,
 } from "./api-errors";
-import { linkRetention } from "../../../lib/meshes/linkerd";
+import { linkRetention } from "../../../lib/meshes/linkerd/translate";
 import {
   hasMeridianEntries,
   isMeridians,
