@@ -8,15 +8,20 @@ import { clusterLabelSchema, rateWindowSchema } from "@/lib/infra/promql-params"
 
 import type { VectorSample } from "@/lib/metrics/prometheus-schema";
 
-/** Meshes whose proxy metrics we read. */
-export type MetricsMesh = "istio" | "linkerd";
+/**
+ * Meshes whose proxy metrics we read: those whose adapter has a metrics dialect
+ * (lib/meshes/registry.ts; tests/meshes/mesh-list-parity.test.ts checks the two agree).
+ */
+export const METRICS_MESHES = ["istio", "linkerd"] as const;
+/** A mesh whose proxy metrics we read. */
+export type MetricsMesh = (typeof METRICS_MESHES)[number];
 
 // DNS-1123 labels: Kubernetes names and namespaces. Validating here also keeps PromQL
 // injection out of the selectors below.
 
 /** Input of {@link buildGoldenSignalsQuery}. */
 export const GoldenSignalsInputSchema = z.object({
-  mesh: z.enum(["istio", "linkerd"]),
+  mesh: z.enum(METRICS_MESHES),
   namespace: dnsLabel("namespace"),
   name: dnsLabel("name"),
   /** rate() window; must cover ≥ 2 scrapes (use ≥ 4× the scrape interval). */

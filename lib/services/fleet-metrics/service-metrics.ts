@@ -14,11 +14,9 @@ import {
   type RuntimeSource,
 } from "@/lib/services/fleet-metrics/metrics-sources";
 import { chartRange } from "@/lib/metrics/golden-series";
-import type { MetricsMesh } from "@/lib/metrics/golden-signals";
+import { METRICS_MESHES } from "@/lib/metrics/golden-signals";
 import type { PrometheusClient } from "@/lib/metrics/prometheus-client";
 import { queryServiceSeries } from "@/lib/metrics/service-series";
-
-const METRICS_MESHES: readonly MetricsMesh[] = ["istio", "linkerd"];
 
 /** Which sources answer for a service: every global source, and per-cluster sources of its clusters. */
 function relevantSources(all: RuntimeSource[], clusters: Set<string>): RuntimeSource[] {
