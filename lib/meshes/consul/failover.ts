@@ -1,5 +1,6 @@
 import type { DesiredResource } from "../../agent-protocol/messages";
 import type { AnalyzedService } from "../kit/analyzed-service";
+import type { ServiceResolverSpec } from "./kinds";
 import { CONSUL, CONSUL_NAMESPACE } from "./names";
 import { derivedName } from "../kit/names";
 import { managedResource } from "../kit/resources";
@@ -63,11 +64,7 @@ export function consulResolvers(
 // namespace maps to one Consul namespace, so names must be unique across namespaces
 // (ValidateConfigEntry in consul-k8s control-plane/api/common/configentry_webhook.go): the
 // resolvers live in Meridian's Consul namespace, one per Consul service name.
-function resolver(
-  svc: AnalyzedService,
-  name: string,
-  spec: Record<string, unknown>,
-): DesiredResource {
+function resolver(svc: AnalyzedService, name: string, spec: ServiceResolverSpec): DesiredResource {
   return managedResource({
     apiVersion: CONSUL,
     kind: "ServiceResolver",

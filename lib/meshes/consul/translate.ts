@@ -10,15 +10,7 @@ import { CONSUL, CONSUL_NAMESPACE, EXPORTED_SERVICES_NAME } from "./names";
 
 export { CONSUL_NAMESPACE } from "./names";
 
-interface ExportedEntry {
-  name: string;
-  consumers: { peer: string }[];
-}
-interface IntentionSource {
-  name: string;
-  peer: string;
-  action: string;
-}
+import type { ExportedEntry, IntentionSource } from "./kinds";
 
 /**
  * Consul cluster peering (peer name = Meridian cluster name). Exporters list the service in

@@ -1,13 +1,13 @@
-import type { DesiredResource } from "../../agent-protocol/messages";
 import type { AnalyzedService } from "../kit/analyzed-service";
 import { derivedName } from "../kit/names";
-import { managedResource } from "../kit/resources";
+import { managedResource, type MeshKinds } from "../kit/resources";
+import type { AuthorizationPolicy } from "./kinds";
 import type { Sink, Target } from "../kit/mesh-adapter";
 
 /** Metadata of the per-service Istio objects: one derived name per global service and kind. */
-export function istioMeta(
+export function istioMeta<K extends keyof MeshKinds>(
   svc: AnalyzedService,
-  kind: string,
+  kind: K,
   apiVersion = "networking.istio.io/v1",
 ) {
   return {
@@ -31,7 +31,7 @@ export function authorizationPolicy(
   target: Target,
   selector: Record<string, string>,
   out: Sink,
-): DesiredResource {
+): AuthorizationPolicy {
   const domainOf = (td: string) => td || "cluster.local";
   const own = domainOf(target.cluster.trustDomain);
   const allowed = svc.consumers

@@ -9,8 +9,11 @@ import {
   type RemoteImport,
   type RemoteInstance,
 } from "../kit/remote-import";
-import { managedResource } from "../kit/resources";
+import { managedResource, type MeshKinds } from "../kit/resources";
+import type { IstioTrafficPolicy } from "./kinds";
 import { globalVip } from "./network";
+
+type PortTrafficPolicy = NonNullable<IstioTrafficPolicy["portLevelSettings"]>[number];
 
 // Imports of services another platform offers over Hamlet (issue 21.3). The owner's east-west
 // gateway is reached over mTLS with the instance's SNI; only Istio can say that with the objects
@@ -46,7 +49,7 @@ export function importIstioRemote(r: RemoteImport, cluster: InventoryCluster, ou
   out.resource(destinationRule(r, instances));
 }
 
-function meta(r: RemoteImport, kind: string) {
+function meta<K extends keyof MeshKinds>(r: RemoteImport, kind: K) {
   return {
     apiVersion: "networking.istio.io/v1",
     kind,
@@ -101,7 +104,7 @@ function destinationRule(r: RemoteImport, instances: RemoteInstance[]): DesiredR
         host: r.fqdn,
         exportTo: ["*"],
         trafficPolicy: {
-          portLevelSettings: instances.map((i) => ({
+          portLevelSettings: instances.map((i): PortTrafficPolicy => ({
             port: { number: i.port },
             tls: {
               mode: "ISTIO_MUTUAL",

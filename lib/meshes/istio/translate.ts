@@ -1,4 +1,3 @@
-import type { DesiredResource } from "../../agent-protocol/messages";
 import type { AnalyzedService } from "../kit/analyzed-service";
 import { failoverPriority, ISTIO_CLUSTER_LABEL } from "./failover";
 import {
@@ -16,6 +15,7 @@ import { authorizationPolicy, istioMeta } from "./policy";
 import type { InventoryPort } from "../kit/fleet-input";
 import { derivedName } from "../kit/names";
 import { managedResource } from "../kit/resources";
+import type { DestinationRule, ServiceEntry, VirtualService } from "./kinds";
 import type { MeshTranslator, Sink, Target } from "../kit/mesh-adapter";
 
 /** Namespace of Istio's control plane and east-west gateway. */
@@ -108,7 +108,7 @@ function serviceEntry(
   svc: AnalyzedService,
   selector: Record<string, string>,
   ports: InventoryPort[],
-): DesiredResource {
+): ServiceEntry {
   return managedResource({
     ...istioMeta(svc, "ServiceEntry"),
     body: {
@@ -198,8 +198,8 @@ function importResources(
   if (svc.intent.trafficWeights) out.resource(virtualService(svc, ports));
 }
 
-function destinationRule(svc: AnalyzedService, target: Target, out: Sink): DesiredResource {
-  const spec: Record<string, unknown> = {
+function destinationRule(svc: AnalyzedService, target: Target, out: Sink): DestinationRule {
+  const spec: DestinationRule["spec"] = {
     host: svc.hostname,
     exportTo: EXPORT_TO,
     trafficPolicy: { tls: { mode: "ISTIO_MUTUAL" } },
@@ -224,7 +224,7 @@ function destinationRule(svc: AnalyzedService, target: Target, out: Sink): Desir
         "mesh-cannot-express",
         `Istio cannot weight clusters within a failover tier of ${svc.key} (failoverPriority cannot be combined with distribute)`,
       );
-    spec["trafficPolicy"] = {
+    spec.trafficPolicy = {
       tls: { mode: "ISTIO_MUTUAL" },
       loadBalancer: {
         localityLbSetting: {
@@ -239,7 +239,7 @@ function destinationRule(svc: AnalyzedService, target: Target, out: Sink): Desir
   }
   if (svc.intent.trafficWeights) {
     const byName = new Map(svc.exporters.map((e) => [e.cluster.name, e.cluster]));
-    spec["subsets"] = Object.keys(svc.intent.trafficWeights)
+    spec.subsets = Object.keys(svc.intent.trafficWeights)
       .sort()
       .map((cluster) => {
         const c = byName.get(cluster);
@@ -255,7 +255,7 @@ function destinationRule(svc: AnalyzedService, target: Target, out: Sink): Desir
 // One port: one route. Several: one route per port, matched on it and sent to it, so an HTTP
 // port's weights sit on an http route and a TCP port's on a tcp route (an http route never
 // matches TCP traffic, and the reverse).
-function virtualService(svc: AnalyzedService, ports: InventoryPort[]): DesiredResource {
+function virtualService(svc: AnalyzedService, ports: InventoryPort[]): VirtualService {
   const weights = Object.entries(svc.intent.trafficWeights ?? {})
     .filter(([, w]) => w > 0)
     .sort(([a], [b]) => (a < b ? -1 : 1));
@@ -268,7 +268,7 @@ function virtualService(svc: AnalyzedService, ports: InventoryPort[]): DesiredRe
       },
       weight,
     }));
-  const spec: Record<string, unknown> = { hosts: [svc.hostname], exportTo: EXPORT_TO };
+  const spec: VirtualService["spec"] = { hosts: [svc.hostname], exportTo: EXPORT_TO };
   if (ports.length <= 1) {
     spec[ports.some(isHttp) ? "http" : "tcp"] = [{ route: route() }];
   } else {
@@ -276,8 +276,8 @@ function virtualService(svc: AnalyzedService, ports: InventoryPort[]): DesiredRe
       ports
         .filter((p) => isHttp(p) === http)
         .map((p) => ({ match: [{ port: p.port }], route: route(p.port) }));
-    if (entries(true).length) spec["http"] = entries(true);
-    if (entries(false).length) spec["tcp"] = entries(false);
+    if (entries(true).length) spec.http = entries(true);
+    if (entries(false).length) spec.tcp = entries(false);
   }
   return managedResource({ ...istioMeta(svc, "VirtualService"), body: { spec } });
 }

@@ -11,9 +11,40 @@ export const GLOBAL_SERVICE_ANNOTATION = "meridian.dev/global-service";
 
 export { OWNERSHIP_ANNOTATION };
 
-export interface ResourceInit {
+/** Metadata of an object Meridian writes (the agent protocol's shape). */
+export type ObjectMeta = DesiredResource["metadata"];
+
+/** A Kubernetes object of one kind: apiVersion, kind, metadata and the kind's own members. */
+export type KubeObject<Kind extends string, Body extends object = object> = {
   apiVersion: string;
-  kind: string;
+  kind: Kind;
+  metadata: ObjectMeta;
+} & Body;
+
+/** A label selector (metav1.LabelSelector, matchLabels only). */
+export type LabelSelector = { matchLabels: Record<string, string> };
+
+/**
+ * Every kind a translator may emit, by kind name, with its typed shape. The core kinds are here;
+ * each mesh folder's kinds.ts adds its own by declaration merging, so `managedResource` checks a
+ * body against its kind (tests/meshes/mesh-kinds-crd.test.ts checks the shapes against the CRDs).
+ */
+export interface MeshKinds {
+  /** A fields-only overlay (labels, annotations) on a cluster's own Service. */
+  Service: KubeObject<"Service">;
+  /** A namespace an intent asks Meridian to create (never pruned). */
+  Namespace: KubeObject<"Namespace">;
+}
+
+/** The body of a kind: its members besides apiVersion, kind and metadata. */
+export type KindBody<K extends keyof MeshKinds> = Omit<
+  MeshKinds[K],
+  "apiVersion" | "kind" | "metadata"
+>;
+
+export interface ResourceInit<K extends keyof MeshKinds> {
+  apiVersion: string;
+  kind: K;
   name: string;
   namespace?: string;
   labels?: Record<string, string>;
@@ -22,15 +53,15 @@ export interface ResourceInit {
   globalService?: string;
   /** Partial apply to an object Meridian does not own (see {@link OWNERSHIP_ANNOTATION}). */
   fieldsOnly?: boolean;
-  /** Top-level members besides apiVersion/kind/metadata (spec, ...). */
-  body?: Record<string, unknown>;
+  /** Top-level members besides apiVersion/kind/metadata (spec, ...), typed by kind. */
+  body?: KindBody<K>;
 }
 
 /**
  * A desired resource with Meridian's annotations, and the managed-by label when Meridian owns
  * the whole object (a fields-only patch leaves the owner's label alone).
  */
-export function managedResource(init: ResourceInit): DesiredResource {
+export function managedResource<K extends keyof MeshKinds>(init: ResourceInit<K>): MeshKinds[K] {
   const annotations: Record<string, string> = { ...init.annotations };
   if (init.globalService) annotations[GLOBAL_SERVICE_ANNOTATION] = init.globalService;
   if (init.fieldsOnly) annotations[OWNERSHIP_ANNOTATION] = "fields";
@@ -48,7 +79,7 @@ export function managedResource(init: ResourceInit): DesiredResource {
       ...(Object.keys(annotations).length ? { annotations } : {}),
     },
     ...init.body,
-  };
+  } as MeshKinds[K];
 }
 
 /** Identity of a resource within one cluster: API group, kind, namespace, name. */

@@ -1,5 +1,6 @@
 import type { DesiredResource } from "../../agent-protocol/messages";
 import type { InventoryCluster } from "../kit/fleet-input";
+import type { Link } from "./kinds";
 import { managedResource } from "../kit/resources";
 import type { MeshTranslator } from "../kit/mesh-adapter";
 import {
@@ -95,9 +96,9 @@ export const linkerdTranslator: MeshTranslator = {
 };
 
 /** The consumer's Link to `target`, every selector narrowed to the consumer's label. */
-function link(consumer: InventoryCluster, target: string): DesiredResource {
+function link(consumer: InventoryCluster, target: string): Link {
   const mine = { [consumerLabel(consumer.name)]: "true" };
-  const spec: Record<string, unknown> = {
+  const spec: Link["spec"] = {
     selector: { matchLabels: { [LINKERD_EXPORTED_LABEL]: "true", ...mine } },
     remoteDiscoverySelector: {
       matchLabels: { [LINKERD_EXPORTED_LABEL]: "remote-discovery", ...mine },
@@ -105,7 +106,7 @@ function link(consumer: InventoryCluster, target: string): DesiredResource {
   };
   // The field exists from 2.17 on; an older Link CRD would not know it.
   if (supportsFederated(consumer.meshVersion ?? ""))
-    spec["federatedServiceSelector"] = {
+    spec.federatedServiceSelector = {
       matchLabels: { [LINKERD_FEDERATED_LABEL]: "member", ...mine },
     };
   return managedResource({
@@ -132,7 +133,7 @@ export function linkRetention(live: {
   metadata?: { name?: string; namespace?: string };
   spec?: Record<string, unknown>;
 }): DesiredResource | undefined {
-  const spec: Record<string, unknown> = {};
+  const spec: Link["spec"] = {};
   for (const key of LINK_SELECTORS) {
     const labels = (live.spec?.[key] as { matchLabels?: Record<string, string> } | undefined)
       ?.matchLabels;
