@@ -294,7 +294,7 @@ export class KubeWriter implements ResourceWriter {
   }
 
   // A Link keeps Meridian's consumer labels in its selectors: released, it would fall back to
-  // the link command's selector and mirror every exported Service (lib/meshes/linkerd.ts).
+  // the link command's selector and mirror every exported Service (lib/meshes/linkerd/translate.ts).
   private async releaseOrRetain(obj: Obj): Promise<ResourceResult | undefined> {
     const keep = groupKind(obj as KindRef) === LINK ? linkRetention(obj) : undefined;
     if (!keep) return this.release(obj);
