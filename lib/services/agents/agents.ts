@@ -31,7 +31,7 @@ import { recordAudit } from "@/lib/store/audit";
 import { findCluster, markSimulated, touchCluster } from "@/lib/store/clusters";
 import { announceRevokedLocally, ensureListening } from "@/lib/store/desired-notify";
 import { transaction, type Tx } from "@/lib/store/transaction";
-import { rollUpChangeSets } from "@/lib/services/sharing/change-sets";
+import { rollUpChangeSets } from "@/lib/store/change-sets";
 import { planeMetrics } from "@/lib/infra/metrics";
 import { applyClusterDelta, applyClusterSnapshot } from "@/lib/services/agents/inventory";
 

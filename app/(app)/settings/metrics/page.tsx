@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/ui/page-header";
-import { listClusters } from "@/lib/services/inventory/clusters";
+import { listClusters } from "@/lib/store/clusters";
 import { getAllowList, listMetricsSources } from "@/lib/services/fleet-metrics/metrics-sources";
 import { requireUser } from "../../require-user";
 import { MetricsSettingsClient } from "./metrics-client";

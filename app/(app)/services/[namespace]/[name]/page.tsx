@@ -9,7 +9,7 @@ import { FailoverSection } from "@/components/intent/failover-section";
 import { HealthBadge } from "@/components/status/status-badges";
 import { EndpointCount } from "@/components/status/endpoint-count";
 import { PageHeader } from "@/components/ui/page-header";
-import { getGlobalService } from "@/lib/services/inventory/catalog";
+import { getGlobalService } from "@/lib/store/global-services";
 import { demoRunsWithoutPrometheus } from "@/lib/services/fleet-metrics/service-metrics";
 import { requireUser } from "../../../require-user";
 

@@ -7,7 +7,7 @@ import { clusterSummarySchema } from "@/lib/model/inventory";
 import { withAuth } from "@/lib/auth/with-auth";
 import { actorOf } from "@/lib/model/actor";
 import { revokeAgentAccess } from "@/lib/services/agents/agents";
-import { getClusterSummary } from "@/lib/services/inventory/clusters";
+import { getClusterSummary } from "@/lib/store/clusters";
 
 export const GET = withAuth(
   async (_req, { params }) => {
