@@ -12,7 +12,7 @@ const LAYERS = {
   graph: ["agent-protocol", "model", "domain"],
   demo: ["agent-protocol", "model"],
   crypto: ["agent-protocol", "infra"],
-  metrics: ["agent-protocol", "infra", "model", "domain", "graph"],
+  "fleet-metrics": ["agent-protocol", "infra", "model", "domain", "graph"],
   store: ["agent-protocol", "infra", "meshes", "model", "domain"],
   federation: ["agent-protocol", "infra", "meshes", "model"],
   services: [
@@ -25,7 +25,7 @@ const LAYERS = {
     "graph",
     "demo",
     "crypto",
-    "metrics",
+    "fleet-metrics",
     "store",
   ],
   // graph: the OpenAPI document (lib/api/openapi) describes the topology answer lib/graph shapes.
@@ -141,9 +141,16 @@ function layerRules() {
       "no-restricted-imports": [
         "error",
         {
-          patterns: ["store", "services", "api", "auth", "infra", "metrics", "crypto"].flatMap(
-            (l) =>
-              forbid(l, `Components use lib/model, domain and graph; data comes through the API.`),
+          patterns: [
+            "store",
+            "services",
+            "api",
+            "auth",
+            "infra",
+            "fleet-metrics",
+            "crypto",
+          ].flatMap((l) =>
+            forbid(l, `Components use lib/model, domain and graph; data comes through the API.`),
           ),
         },
       ],

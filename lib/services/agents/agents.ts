@@ -32,7 +32,7 @@ import { findCluster, markSimulated, touchCluster } from "@/lib/store/clusters";
 import { announceRevokedLocally, ensureListening } from "@/lib/store/desired-notify";
 import { transaction, type Tx } from "@/lib/store/transaction";
 import { rollUpChangeSets } from "@/lib/store/change-sets";
-import { planeMetrics } from "@/lib/infra/metrics";
+import { planeMetrics } from "@/lib/infra/plane-metrics/registry";
 import { applyClusterDelta, applyClusterSnapshot } from "@/lib/services/agents/inventory";
 
 const JOIN_TOKEN_TTL_HOURS = 24;

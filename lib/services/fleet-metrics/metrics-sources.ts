@@ -26,8 +26,8 @@ import {
 } from "@/lib/store/metrics-sources";
 import { readSetting, writeSetting } from "@/lib/store/settings";
 import { pool, transaction } from "@/lib/store/transaction";
-import type { PrometheusSource, SourceAuth } from "@/lib/metrics/prometheus-client";
-import { createSsrfGuard, SsrfError } from "@/lib/metrics/ssrf-guard";
+import type { PrometheusSource, SourceAuth } from "@/lib/fleet-metrics/prometheus-client";
+import { createSsrfGuard, SsrfError } from "@/lib/fleet-metrics/ssrf-guard";
 
 /** The Setting key holding the admin allow-list of private networks for sources. */
 export const ALLOW_LIST_KEY = "metricsAllowedNetworks";

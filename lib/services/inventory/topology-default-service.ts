@@ -6,7 +6,7 @@ import {
 } from "@/lib/services/fleet-metrics/metrics-sources";
 import { metricsClient } from "@/lib/services/fleet-metrics/metrics-runtime";
 import { loadTopologyInventory } from "@/lib/services/inventory/catalog";
-import { fetchCallEdges } from "@/lib/metrics/call-edges";
+import { fetchCallEdges } from "@/lib/fleet-metrics/call-edges";
 import {
   createTopologyService,
   type CallsInput,

@@ -1,8 +1,8 @@
 import { createServer, type Server } from "node:http";
-import { planeMetrics } from "./metrics";
+import { planeMetrics } from "./registry";
 
 /**
- * The plane's metrics (lib/infra/metrics.ts: requests, agents, propagation, change sets,
+ * The plane's metrics (lib/infra/plane-metrics/registry.ts: requests, agents, propagation, change sets,
  * metrics-source queries, the pool, and the process's CPU, memory, heap, event loop lag, GC,
  * handles) in the Prometheus text format at GET /metrics, on a listener of its own
  * (MERIDIAN_METRICS_PORT): scraped inside the cluster (the chart's ServiceMonitor), never routed

@@ -2,7 +2,7 @@
 // `npm start` runs it (scripts/start.ts on the `next build` output, tests/replicas/harness.ts)
 // on a real Postgres database (TEST_DATABASE_URL's server), and the real `bin/meridian.mjs`
 // run as a child process for every command.
-import { suiteConfig } from "./vitest.suite";
+import { suiteConfig } from "./suite";
 
 export default suiteConfig({
   include: ["tests/cli/live/**/*.test.ts"],

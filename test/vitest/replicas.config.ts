@@ -1,7 +1,7 @@
 // Vitest config for the two-replica suite (npm run test:replicas): two real Meridian processes
 // (scripts/start.ts, the `npm start` path, on the `next build` output) on one real Postgres
 // server that the suite starts and may restart, with real agents connected to each.
-import { suiteConfig } from "./vitest.suite";
+import { suiteConfig } from "./suite";
 
 export default suiteConfig({
   include: ["tests/replicas/**/*.test.ts"],

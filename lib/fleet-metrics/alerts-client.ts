@@ -7,9 +7,9 @@
 import { z } from "zod";
 
 import type { AlertState, RawAlert } from "@/lib/domain/alert-model";
-import { fanOut, type FanOutResult } from "@/lib/metrics/fan-out";
-import type { PrometheusClient, PrometheusSource } from "@/lib/metrics/prometheus-client";
-import { parseSampleValue } from "@/lib/metrics/prometheus-schema";
+import { fanOut, type FanOutResult } from "@/lib/fleet-metrics/fan-out";
+import type { PrometheusClient, PrometheusSource } from "@/lib/fleet-metrics/prometheus-client";
+import { parseSampleValue } from "@/lib/fleet-metrics/prometheus-schema";
 
 /** A source alerts are read from. */
 export interface AlertSource extends PrometheusSource {

@@ -6,8 +6,8 @@ import {
   SIGNALS,
   type MetricsMesh,
   type Signal,
-} from "@/lib/metrics/golden-signals";
-import type { MatrixSeries } from "@/lib/metrics/prometheus-schema";
+} from "@/lib/fleet-metrics/golden-signals";
+import type { MatrixSeries } from "@/lib/fleet-metrics/prometheus-schema";
 
 /** Values on the grid; null where there is no sample. */
 export type Values = Array<number | null>;

@@ -1,11 +1,11 @@
 // Prometheus HTTP API client: /api/v1/query and /api/v1/query_range, with timeouts, a
 // per-source concurrency limit, a short TTL cache and redirect refusal.
 // https://prometheus.io/docs/prometheus/latest/querying/api/
-import { planeMetrics } from "@/lib/infra/metrics";
+import { planeMetrics } from "@/lib/infra/plane-metrics/registry";
 import { Semaphore } from "@/lib/infra/semaphore";
-import { ResponseTooLargeError } from "@/lib/metrics/pinned-fetch";
-import { ApiResponseSchema, type QueryData } from "@/lib/metrics/prometheus-schema";
-import { SsrfError } from "@/lib/metrics/ssrf-guard";
+import { ResponseTooLargeError } from "@/lib/fleet-metrics/pinned-fetch";
+import { ApiResponseSchema, type QueryData } from "@/lib/fleet-metrics/prometheus-schema";
+import { SsrfError } from "@/lib/fleet-metrics/ssrf-guard";
 
 /** Credentials for a source. Sent as an Authorization header; never logged or echoed. */
 export type SourceAuth =

@@ -1,6 +1,6 @@
 // Query many Prometheus sources at once; a failing or slow source becomes a marked error
 // next to the others' data (Headlamp's clusterResults), never a thrown whole.
-import { PrometheusQueryError, type PrometheusSource } from "@/lib/metrics/prometheus-client";
+import { PrometheusQueryError, type PrometheusSource } from "@/lib/fleet-metrics/prometheus-client";
 
 /** One source's successful result. */
 export interface SourceItem<T> {

@@ -6,8 +6,8 @@ import { createServer, type Server } from "node:http";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { createPinnedFetch, ResponseTooLargeError } from "@/lib/metrics/pinned-fetch";
-import { createSsrfGuard, SsrfError, type HostResolver } from "@/lib/metrics/ssrf-guard";
+import { createPinnedFetch, ResponseTooLargeError } from "@/lib/fleet-metrics/pinned-fetch";
+import { createSsrfGuard, SsrfError, type HostResolver } from "@/lib/fleet-metrics/ssrf-guard";
 
 let server: Server;
 let port = 0;

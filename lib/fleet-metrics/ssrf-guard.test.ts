@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { createSsrfGuard, SsrfError, type HostResolver } from "@/lib/metrics/ssrf-guard";
+import { createSsrfGuard, SsrfError, type HostResolver } from "@/lib/fleet-metrics/ssrf-guard";
 
 // Injected resolver: a fixed table instead of DNS (the real resolver is node:dns lookup).
 const table: Record<string, string[]> = {

@@ -9,8 +9,8 @@ import {
   MAX_ALERTS_PER_SOURCE,
   readAllAlerts,
   type AlertSource,
-} from "@/lib/metrics/alerts-client";
-import { createPrometheusClient } from "@/lib/metrics/prometheus-client";
+} from "@/lib/fleet-metrics/alerts-client";
+import { createPrometheusClient } from "@/lib/fleet-metrics/prometheus-client";
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 let handler: Handler;

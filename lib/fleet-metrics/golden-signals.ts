@@ -6,7 +6,7 @@ import { z } from "zod";
 import { dnsLabel } from "@/lib/agent-protocol/k8s-names";
 import { clusterLabelSchema, rateWindowSchema } from "@/lib/infra/promql-params";
 
-import type { VectorSample } from "@/lib/metrics/prometheus-schema";
+import type { VectorSample } from "@/lib/fleet-metrics/prometheus-schema";
 
 /** Meshes whose proxy metrics we read. */
 export type MetricsMesh = "istio" | "linkerd";

@@ -6,8 +6,8 @@ import {
   mergeGoldenSeries,
   parseGoldenSeries,
   timeGrid,
-} from "@/lib/metrics/golden-series";
-import type { MatrixSeries } from "@/lib/metrics/prometheus-schema";
+} from "@/lib/fleet-metrics/golden-series";
+import type { MatrixSeries } from "@/lib/fleet-metrics/prometheus-schema";
 
 const grid = timeGrid(100, 130, 10); // 100, 110, 120, 130
 const series = (labels: Record<string, string>, values: Array<[number, number]>): MatrixSeries => ({

@@ -168,7 +168,7 @@ export interface SsrfGuard {
  *
  * `check` alone leaves a DNS-rebinding window between the check and the fetch; `resolve`
  * returns the vetted addresses so the request can connect to exactly those
- * (lib/metrics/pinned-fetch.ts).
+ * (lib/fleet-metrics/pinned-fetch.ts).
  */
 export function createSsrfGuard(options: SsrfGuardOptions = {}): SsrfGuard {
   const allow = parseAllowList(options.allow ?? []);

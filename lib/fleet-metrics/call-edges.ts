@@ -8,9 +8,9 @@ import { z } from "zod";
 import { clusterLabelSchema, rateWindowSchema } from "@/lib/infra/promql-params";
 
 import type { CallSample, ServiceRef } from "@/lib/graph/build";
-import { fanOut, type SourceError } from "@/lib/metrics/fan-out";
-import type { PrometheusClient, PrometheusSource } from "@/lib/metrics/prometheus-client";
-import type { VectorSample } from "@/lib/metrics/prometheus-schema";
+import { fanOut, type SourceError } from "@/lib/fleet-metrics/fan-out";
+import type { PrometheusClient, PrometheusSource } from "@/lib/fleet-metrics/prometheus-client";
+import type { VectorSample } from "@/lib/fleet-metrics/prometheus-schema";
 
 /** Mesh metric families whose call edges we read. */
 export const EDGE_FAMILIES = ["istio", "linkerd"] as const;

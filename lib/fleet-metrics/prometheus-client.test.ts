@@ -4,15 +4,15 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
-import { fanOut } from "@/lib/metrics/fan-out";
+import { fanOut } from "@/lib/fleet-metrics/fan-out";
 import {
   createPrometheusClient,
   PrometheusQueryError,
   validateRange,
   type PrometheusSource,
-} from "@/lib/metrics/prometheus-client";
-import { parseSampleValue } from "@/lib/metrics/prometheus-schema";
-import { createSsrfGuard } from "@/lib/metrics/ssrf-guard";
+} from "@/lib/fleet-metrics/prometheus-client";
+import { parseSampleValue } from "@/lib/fleet-metrics/prometheus-schema";
+import { createSsrfGuard } from "@/lib/fleet-metrics/ssrf-guard";
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 let handler: Handler;

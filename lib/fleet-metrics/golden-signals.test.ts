@@ -4,8 +4,8 @@ import {
   buildGoldenSignalsQuery,
   mergeGoldenSignals,
   parseGoldenSignals,
-} from "@/lib/metrics/golden-signals";
-import type { VectorSample } from "@/lib/metrics/prometheus-schema";
+} from "@/lib/fleet-metrics/golden-signals";
+import type { VectorSample } from "@/lib/fleet-metrics/prometheus-schema";
 
 const sample = (metric: Record<string, string>, v: number): VectorSample => ({
   metric,

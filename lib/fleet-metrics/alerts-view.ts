@@ -10,8 +10,8 @@ import {
   rollupLabel,
   type RollupService,
 } from "@/lib/domain/alert-rollup";
-import type { AlertSource, SourceAlerts } from "@/lib/metrics/alerts-client";
-import type { FanOutResult } from "@/lib/metrics/fan-out";
+import type { AlertSource, SourceAlerts } from "@/lib/fleet-metrics/alerts-client";
+import type { FanOutResult } from "@/lib/fleet-metrics/fan-out";
 
 /** Inputs of {@link buildAlertList}. */
 export interface AlertListInput {

@@ -8,7 +8,7 @@ import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
 import type { LookupFunction } from "node:net";
 
-import type { ResolvedAddress, SsrfGuard } from "@/lib/metrics/ssrf-guard";
+import type { ResolvedAddress, SsrfGuard } from "@/lib/fleet-metrics/ssrf-guard";
 
 /** The body was larger than allowed; the request was aborted. */
 export class ResponseTooLargeError extends Error {

@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { startProcessMetricsListener } from "./process-metrics";
+import { startProcessMetricsListener } from "./listener";
 
 let close: (() => Promise<void>) | undefined;
 afterEach(async () => {

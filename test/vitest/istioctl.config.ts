@@ -1,12 +1,10 @@
 // Vitest config for the istioctl suite: `istioctl analyze` (built from the Go module proxy by
 // test/istioctl/build.sh) judges every compiled Istio tree. No cluster, no database.
 // Run: npm run test:istioctl
-import { defineConfig } from "vitest/config";
+import { suiteConfig } from "./suite";
 
-export default defineConfig({
-  test: {
-    include: ["tests/istioctl/**/*.test.ts"],
-    environment: "node",
-    testTimeout: 60_000,
-  },
+export default suiteConfig({
+  include: ["tests/istioctl/**/*.test.ts"],
+  environment: "node",
+  testTimeout: 60_000,
 });

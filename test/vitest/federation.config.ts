@@ -2,7 +2,7 @@
 // each on its own database of one real Postgres server (TEST_DATABASE_URL), talking Hamlet over
 // real gRPC with mutual TLS on loopback. Its own config: it needs a Postgres server (two
 // databases), which the embedded one cannot give.
-import { suiteConfig } from "./vitest.suite";
+import { suiteConfig } from "./suite";
 
 export default suiteConfig({
   include: ["tests/federation/**/*.test.ts"],

@@ -1,20 +1,20 @@
 // The golden-signals answer for one service from its sources: one range query per source,
 // in parallel, parsed onto one grid and merged; failures become per-source errors.
 import type { MetricsRange, ServiceMetricsDto } from "@/lib/model/metrics";
-import { fanOut } from "@/lib/metrics/fan-out";
+import { fanOut } from "@/lib/fleet-metrics/fan-out";
 import {
   buildGoldenSeriesQuery,
   mergeGoldenSeries,
   parseGoldenSeries,
   timeGrid,
   type Values,
-} from "@/lib/metrics/golden-series";
-import type { MetricsMesh } from "@/lib/metrics/golden-signals";
+} from "@/lib/fleet-metrics/golden-series";
+import type { MetricsMesh } from "@/lib/fleet-metrics/golden-signals";
 import {
   PrometheusQueryError,
   type PrometheusClient,
   type PrometheusSource,
-} from "@/lib/metrics/prometheus-client";
+} from "@/lib/fleet-metrics/prometheus-client";
 
 /**
  * A source with its scope: per-cluster sources name their cluster in `cluster`, and may
