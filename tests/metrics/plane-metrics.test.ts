@@ -21,7 +21,7 @@ import { runCli } from "@/cli/program";
 import { loadFleetFile } from "@/lib/agent-protocol/fleet-file";
 import { startProcessMetricsListener } from "@/lib/infra/plane-metrics/listener";
 import type { ChangeSetDto } from "@/lib/model/intent";
-import { createJoinToken } from "@/lib/services/agents/agents";
+import { createJoinToken } from "@/lib/services/agents/access";
 import { seedDemoFleet } from "@/lib/services/inventory/demo-seed";
 import { refreshPlaneGauges } from "@/lib/services/plane/plane-metrics";
 import { userWithToken } from "../helpers/api";

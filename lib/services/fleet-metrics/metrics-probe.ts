@@ -2,7 +2,7 @@ import "server-only";
 
 import type { SourceTestResult } from "@/lib/model/metrics";
 import { metricsClient } from "@/lib/services/fleet-metrics/metrics-runtime";
-import type { RuntimeSource } from "@/lib/services/fleet-metrics/metrics-sources";
+import type { RuntimeSource } from "@/lib/services/fleet-metrics/runtime-sources";
 import { PrometheusQueryError } from "@/lib/fleet-metrics/prometheus-client";
 
 // Prometheus: GET /api/v1/status/buildinfo → {status, data: {version}}.

@@ -1,6 +1,6 @@
 import "server-only";
 
-import { getAllowList } from "@/lib/services/fleet-metrics/metrics-sources";
+import { getAllowList } from "@/lib/services/fleet-metrics/allow-list";
 import { createPinnedFetch } from "@/lib/fleet-metrics/pinned-fetch";
 import {
   createPrometheusClient,

@@ -12,7 +12,7 @@ import { metricsClient } from "@/lib/services/fleet-metrics/metrics-runtime";
 import {
   loadRuntimeSources,
   type RuntimeSource,
-} from "@/lib/services/fleet-metrics/metrics-sources";
+} from "@/lib/services/fleet-metrics/runtime-sources";
 import { chartRange } from "@/lib/fleet-metrics/golden-series";
 import type { MetricsMesh } from "@/lib/fleet-metrics/golden-signals";
 import type { PrometheusClient } from "@/lib/fleet-metrics/prometheus-client";

@@ -3,7 +3,7 @@ import "server-only";
 import {
   loadRuntimeSources,
   type RuntimeSource,
-} from "@/lib/services/fleet-metrics/metrics-sources";
+} from "@/lib/services/fleet-metrics/runtime-sources";
 import { metricsClient } from "@/lib/services/fleet-metrics/metrics-runtime";
 import { loadTopologyInventory } from "@/lib/services/inventory/catalog";
 import { fetchCallEdges } from "@/lib/fleet-metrics/call-edges";
