@@ -11,8 +11,8 @@ import { describe, expect, it } from "vitest";
 import { MESH_TYPES } from "@/lib/agent-protocol/snapshot";
 import { MESH_RULES } from "@/lib/meshes/detectors";
 import { MESH_ADAPTERS, MESH_LIST, MESH_WRITABLE_KINDS } from "@/lib/meshes/registry";
-import { EDGE_FAMILIES } from "@/lib/metrics/call-edges";
-import { buildGoldenSignalsQuery, METRICS_MESHES } from "@/lib/metrics/golden-signals";
+import { EDGE_FAMILIES } from "@/lib/fleet-metrics/call-edges";
+import { buildGoldenSignalsQuery, METRICS_MESHES } from "@/lib/fleet-metrics/golden-signals";
 import { MESH_STYLES } from "@/components/mesh/mesh-badge";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");

@@ -89,7 +89,7 @@ export interface MeshAdapter {
   otherWritableKinds: readonly MeshKind[];
   /** Folders under test/kube/crds holding the CRDs its kinds need (the kube harness installs them). */
   crdFolders: readonly string[];
-  /** Its proxies' request metrics, when Meridian reads them (lib/metrics/golden-signals.ts). */
+  /** Its proxies' request metrics, when Meridian reads them (lib/fleet-metrics/golden-signals.ts). */
   metrics?: MetricsDialect;
 }
 

@@ -6,7 +6,7 @@ import {
   demoSiteSnapshot,
 } from "@/lib/demo/bookinfo-fleet";
 import type { Actor } from "@/lib/model/actor";
-import { createJoinToken } from "@/lib/services/agents/agents";
+import { createJoinToken } from "@/lib/services/agents/access";
 import { createCluster, updateCluster } from "@/lib/services/inventory/clusters";
 import { findCluster } from "@/lib/store/clusters";
 import { pool } from "@/lib/store/transaction";

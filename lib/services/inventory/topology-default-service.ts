@@ -3,10 +3,10 @@ import "server-only";
 import {
   loadRuntimeSources,
   type RuntimeSource,
-} from "@/lib/services/fleet-metrics/metrics-sources";
+} from "@/lib/services/fleet-metrics/runtime-sources";
 import { metricsClient } from "@/lib/services/fleet-metrics/metrics-runtime";
 import { loadTopologyInventory } from "@/lib/services/inventory/catalog";
-import { fetchCallEdges } from "@/lib/metrics/call-edges";
+import { fetchCallEdges } from "@/lib/fleet-metrics/call-edges";
 import {
   createTopologyService,
   type CallsInput,
