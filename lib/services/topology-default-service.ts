@@ -4,17 +4,21 @@ import { loadRuntimeSources, type RuntimeSource } from "@/lib/services/metrics-s
 import { metricsClient } from "@/lib/services/metrics-runtime";
 import { loadTopologyInventory } from "@/lib/services/catalog";
 import { fetchCallEdges } from "@/lib/metrics/call-edges";
+import { signalsWindow } from "@/lib/metrics/golden-series";
+import { env } from "@/lib/infra/env";
+import { topologyQuerySchema } from "@/lib/graph/query";
+import type { UnmanagedCall } from "@/lib/domain/unmanaged-traffic";
 import {
   createTopologyService,
   type CallsInput,
   type TopologyService,
 } from "@/lib/services/topology";
 
-/** rate() window of the edge query: 4× a 15 s scrape interval. */
-const EDGE_WINDOW = "1m";
-
 /** Call edges from the configured Prometheus sources (one query per source per family). */
 export async function callsFromPrometheus(): Promise<CallsInput> {
+  // The service page's window (MERIDIAN_METRICS_WINDOW, at least its chart step): the map and
+  // the page read the same series over the same window (issue 36, defect 3).
+  const window = signalsWindow(env().MERIDIAN_METRICS_WINDOW);
   let sources: RuntimeSource[];
   try {
     sources = await loadRuntimeSources("prometheus");
@@ -28,9 +32,10 @@ export async function callsFromPrometheus(): Promise<CallsInput> {
     };
   }
   if (sources.length === 0) return { configured: false, sources: [], calls: [], errors: [] };
-  const result = await fetchCallEdges(await metricsClient(), sources, { window: EDGE_WINDOW });
+  const result = await fetchCallEdges(await metricsClient(), sources, { window });
   return {
     configured: true,
+    window,
     sources: sources.map((s) => s.name),
     calls: result.calls,
     errors: result.errors,
@@ -46,4 +51,28 @@ export function topologyService(): TopologyService {
     calls: callsFromPrometheus,
   });
   return globalForTopology.meridianTopology;
+}
+
+/** Observed cross-cluster calls that no import explains, and the window they were read over. */
+export async function observedUnmanagedCalls(): Promise<{
+  calls: UnmanagedCall[];
+  window: string;
+}> {
+  const graph = await topologyService().get(topologyQuerySchema.parse({}));
+  const byId = new Map(graph.nodes.map((n) => [n.id, n]));
+  const calls: UnmanagedCall[] = [];
+  for (const e of graph.edges) {
+    if (e.kind !== "call" || !e.unmanaged) continue;
+    const from = byId.get(e.source);
+    const to = byId.get(e.target);
+    if (to?.kind !== "service" || !from?.cluster || !to.cluster || !to.namespace) continue;
+    calls.push({
+      sourceCluster: from.cluster,
+      destinationCluster: to.cluster,
+      namespace: to.namespace,
+      name: to.name,
+      requestRate: e.requestRate,
+    });
+  }
+  return { calls, window: graph.metrics.window ?? env().MERIDIAN_METRICS_WINDOW };
 }
