@@ -7,6 +7,7 @@ import { fetchCallEdges } from "@/lib/metrics/call-edges";
 import { signalsWindow } from "@/lib/metrics/golden-series";
 import { env } from "@/lib/infra/env";
 import { topologyQuerySchema } from "@/lib/graph/query";
+import { clusterId } from "@/lib/graph/model";
 import type { UnmanagedCall } from "@/lib/domain/unmanaged-traffic";
 import {
   createTopologyService,
@@ -53,26 +54,51 @@ export function topologyService(): TopologyService {
   return globalForTopology.meridianTopology;
 }
 
-/** Observed cross-cluster calls that no import explains, and the window they were read over. */
-export async function observedUnmanagedCalls(): Promise<{
-  calls: UnmanagedCall[];
-  window: string;
+/** One observed call across clusters, managed (an import explains it) or not. */
+export type CrossClusterCall = UnmanagedCall & {
+  /** The clusters' display names (the names are the ids). */
+  sourceLabel: string;
+  destinationLabel: string;
+  errorRate: number;
+  unmanaged: boolean;
+};
+
+/** Every call observed across clusters, with the window it was read over (none without metrics). */
+export async function observedCrossClusterCalls(): Promise<{
+  calls: CrossClusterCall[];
+  window: string | null;
 }> {
   const graph = await topologyService().get(topologyQuerySchema.parse({}));
   const byId = new Map(graph.nodes.map((n) => [n.id, n]));
-  const calls: UnmanagedCall[] = [];
+  const calls: CrossClusterCall[] = [];
   for (const e of graph.edges) {
-    if (e.kind !== "call" || !e.unmanaged) continue;
+    if (e.kind !== "call" || !e.crossCluster) continue;
     const from = byId.get(e.source);
     const to = byId.get(e.target);
     if (to?.kind !== "service" || !from?.cluster || !to.cluster || !to.namespace) continue;
     calls.push({
       sourceCluster: from.cluster,
       destinationCluster: to.cluster,
+      sourceLabel: byId.get(clusterId(from.cluster))?.label ?? from.cluster,
+      destinationLabel: byId.get(clusterId(to.cluster))?.label ?? to.cluster,
       namespace: to.namespace,
       name: to.name,
       requestRate: e.requestRate,
+      errorRate: e.errorRate,
+      unmanaged: e.unmanaged ?? false,
     });
   }
-  return { calls, window: graph.metrics.window ?? env().MERIDIAN_METRICS_WINDOW };
+  return { calls, window: graph.metrics.window ?? null };
+}
+
+/** Observed cross-cluster calls that no import explains, and the window they were read over. */
+export async function observedUnmanagedCalls(): Promise<{
+  calls: UnmanagedCall[];
+  window: string;
+}> {
+  const { calls, window } = await observedCrossClusterCalls();
+  return {
+    calls: calls.filter((c) => c.unmanaged),
+    window: window ?? env().MERIDIAN_METRICS_WINDOW,
+  };
 }
