@@ -114,6 +114,21 @@ test.describe("the demo follows the intent", () => {
     await expect.poll(async () => (await calls(api)).has(RATINGS_CROSS), WITHIN).toBe(true);
   });
 
+  test("the map's panel for reviews names both meshes it runs on (defect 5) and its window", async ({
+    page,
+    capture,
+  }) => {
+    const map = new TopologyPage(page);
+    await map.goto();
+    await map.clickNode("gsvc:bookinfo/reviews");
+    await expect(map.panel.getByTestId("panel-meshes")).toContainText("Istio");
+    await expect(map.panel.getByTestId("panel-meshes")).toContainText("Linkerd");
+    await expect(map.panel.getByTestId("panel-signals-window")).toContainText(
+      "Server-reported, rate over 15s",
+    );
+    await capture("reviews-global-panel");
+  });
+
   test("with the failure switch on, the calls follow the failover tiers to the VM site", async ({
     page,
     capture,

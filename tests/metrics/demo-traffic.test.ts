@@ -89,6 +89,15 @@ describe("the demo's traffic generators", () => {
       // Without an import, nothing crosses; and east-1 runs no ratings.
       expect(crossing).toEqual([]);
       expect(before.get("east-1")).not.toContain("east-1>east-1/ratings");
+      // Every generator serves only what its cluster runs, so a chart's series are the
+      // clusters that serve the service (defect 6).
+      for (const c of clusters) {
+        const services = (before.get(c.name) ?? []).map((call) => call.split("/")[1]!);
+        expect(
+          services.filter((s) => !c.services.includes(s)),
+          c.name,
+        ).toEqual([]);
+      }
 
       // The seeded import: east-1's reviews call ratings in east-2, by its global hostname.
       metrics!.traffic.setIntents([RATINGS]);
