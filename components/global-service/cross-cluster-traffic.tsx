@@ -1,3 +1,4 @@
+import { formatPercent, formatRate } from "@/components/metrics/chart-format";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
@@ -13,8 +14,6 @@ export type TrafficRow = {
   unmanaged: boolean;
 };
 
-const rate = (rps: number) => `${rps >= 10 ? rps.toFixed(0) : rps.toFixed(1)} rps`;
-const pct = (x: number) => `${(x * 100).toFixed(x > 0 && x < 0.01 ? 2 : 1)}%`;
 
 /**
  * Observed versus intended for one global service: the calls seen crossing clusters to it,
@@ -74,8 +73,8 @@ export function CrossClusterTraffic({
                   <span className="text-fg">{r.destinationName}</span>
                   <div className="text-subtle font-mono text-xs">{r.destinationCluster}</div>
                 </TD>
-                <TD className="text-right tabular-nums">{rate(r.requestRate)}</TD>
-                <TD className="text-right tabular-nums">{pct(r.errorRate)}</TD>
+                <TD className="text-right tabular-nums">{formatRate(r.requestRate)}</TD>
+                <TD className="text-right tabular-nums">{formatPercent(r.errorRate)}</TD>
                 <TD>
                   {r.unmanaged ? (
                     <Badge tone="warning">unmanaged: no import</Badge>
