@@ -171,6 +171,17 @@ test.describe("the demo follows the intent", () => {
       await expect(traffic.getByTestId("unmanaged-count")).toHaveText("1 unmanaged");
       await expect(traffic.getByTestId("traffic-west-1-east-1")).toContainText("no import");
       await capture("unmanaged-service");
+      // The touched screens in dark and at 390 px too (each capture runs axe).
+      await page.emulateMedia({ colorScheme: "dark" });
+      await capture("unmanaged-service-dark");
+      await map.goto();
+      await capture("unmanaged-map-dark");
+      await page.emulateMedia({ colorScheme: "light" });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await capture("unmanaged-map-390");
+      await page.goto("/services/bookinfo/details");
+      await expect(traffic.getByTestId("unmanaged-count")).toHaveText("1 unmanaged");
+      await capture("unmanaged-service-390");
 
       const alerts = await api.get("/api/v1/alerts");
       expect(JSON.stringify(await alerts.json())).toContain("UnmanagedCrossClusterTraffic");
