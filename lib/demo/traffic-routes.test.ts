@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { routeDemoTraffic, type RoutingInput, type RoutedEdge } from "./traffic-routes";
 
 // The demo fleet (fleets/distributed-bookinfo.yaml and the VM site) and its seeded intent
-// (lib/services/demo-seed.ts): ratings exported by east-2 and ratings-legacy, imported by east-1.
+// (lib/services/inventory/demo-seed.ts): ratings exported by east-2 and ratings-legacy, imported by east-1.
 const CLUSTERS: RoutingInput["clusters"] = [
   { name: "east-1", services: ["productpage", "details", "reviews"] },
   { name: "east-2", services: ["details", "reviews", "ratings"], scale: 0.65 },

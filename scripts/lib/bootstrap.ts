@@ -1,5 +1,9 @@
-import { ensureAdmin } from "@/lib/services/users";
-import { prepareDemoFleet, prepareDemoSite, prepareDemoTraffic } from "@/lib/services/demo-seed";
+import { ensureAdmin } from "@/lib/services/access/users";
+import {
+  prepareDemoFleet,
+  prepareDemoSite,
+  prepareDemoTraffic,
+} from "@/lib/services/inventory/demo-seed";
 import type { IntentDto } from "@/lib/model/intent";
 import { db } from "@/lib/store/client";
 

@@ -30,7 +30,7 @@ async function servedCalls(url: string): Promise<string[]> {
   return [...calls].sort();
 }
 
-// The demo's seeded intent (lib/services/demo-seed.ts).
+// The demo's seeded intent (lib/services/inventory/demo-seed.ts).
 const RATINGS: IntentDto = {
   namespace: "bookinfo",
   name: "ratings",

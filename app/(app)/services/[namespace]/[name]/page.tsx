@@ -10,9 +10,9 @@ import { FailoverSection } from "@/components/intent/failover-section";
 import { HealthBadge } from "@/components/status/status-badges";
 import { EndpointCount } from "@/components/status/endpoint-count";
 import { PageHeader } from "@/components/ui/page-header";
-import { getGlobalService } from "@/lib/services/catalog";
-import { demoRunsWithoutPrometheus } from "@/lib/services/service-metrics";
-import { observedCrossClusterCalls } from "@/lib/services/topology-default-service";
+import { getGlobalService } from "@/lib/services/inventory/catalog";
+import { demoRunsWithoutPrometheus } from "@/lib/services/fleet-metrics/service-metrics";
+import { observedCrossClusterCalls } from "@/lib/services/inventory/topology-default-service";
 import { requireUser } from "../../../require-user";
 
 export const dynamic = "force-dynamic";

@@ -1,8 +1,11 @@
 import "server-only";
 
-import { loadRuntimeSources, type RuntimeSource } from "@/lib/services/metrics-sources";
-import { metricsClient } from "@/lib/services/metrics-runtime";
-import { loadTopologyInventory } from "@/lib/services/catalog";
+import {
+  loadRuntimeSources,
+  type RuntimeSource,
+} from "@/lib/services/fleet-metrics/metrics-sources";
+import { metricsClient } from "@/lib/services/fleet-metrics/metrics-runtime";
+import { loadTopologyInventory } from "@/lib/services/inventory/catalog";
 import { fetchCallEdges } from "@/lib/metrics/call-edges";
 import { signalsWindow } from "@/lib/metrics/golden-series";
 import { env } from "@/lib/infra/env";
@@ -13,7 +16,7 @@ import {
   createTopologyService,
   type CallsInput,
   type TopologyService,
-} from "@/lib/services/topology";
+} from "@/lib/services/inventory/topology";
 
 /** Call edges from the configured Prometheus sources (one query per source per family). */
 export async function callsFromPrometheus(): Promise<CallsInput> {

@@ -5,7 +5,7 @@ import { computeFleetAlerts } from "@/lib/domain/fleet-alerts";
 import { readAlertFleet } from "@/lib/store/alert-fleet";
 import { staleness } from "@/lib/store/cluster-view";
 import { unmanagedTrafficAlerts } from "@/lib/domain/unmanaged-traffic";
-import { observedUnmanagedCalls } from "@/lib/services/topology-default-service";
+import { observedUnmanagedCalls } from "@/lib/services/inventory/topology-default-service";
 
 /** The fleet as the alert pipeline sees it. */
 export interface AlertFleet {
