@@ -14,7 +14,6 @@ export type TrafficRow = {
   unmanaged: boolean;
 };
 
-
 /**
  * Observed versus intended for one global service: the calls seen crossing clusters to it,
  * each marked managed (an import explains it) or unmanaged (it bypasses the intent).
