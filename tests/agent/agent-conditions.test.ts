@@ -14,7 +14,7 @@ import { loadFleetFile } from "@/lib/agent-protocol/fleet-file";
 import type { ResourceCondition } from "@/lib/agent-protocol/messages";
 import { db } from "@/lib/store/client";
 import { createCluster, updateCluster } from "@/lib/services/inventory/clusters";
-import { createJoinToken } from "@/lib/services/agents/agents";
+import { createJoinToken } from "@/lib/services/agents/access";
 import { waitFor } from "../../scripts/lib/processes";
 import { resetDatabase } from "../helpers/db";
 import { call, userWithToken } from "../helpers/api";

@@ -11,7 +11,7 @@ import { MeridianClient } from "@/agent/src/meridian-client";
 import { SimulatedCluster } from "@/agent/src/simulated/simulated-cluster";
 import type { DesiredResource } from "@/lib/agent-protocol/messages";
 import { db } from "@/lib/store/client";
-import { createJoinToken } from "@/lib/services/agents/agents";
+import { createJoinToken } from "@/lib/services/agents/access";
 import { createCluster, updateCluster } from "@/lib/services/inventory/clusters";
 import { call, userWithToken } from "../helpers/api";
 import { resetDatabase } from "../helpers/db";

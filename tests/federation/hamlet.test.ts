@@ -12,7 +12,7 @@ import { startOwnerServer, type OwnerServer } from "@/lib/federation/owner-serve
 import { connectToPeer } from "@/lib/federation/consumer-client";
 import type { Actor } from "@/lib/model/actor";
 import type { DesiredResource } from "@/lib/agent-protocol/messages";
-import { createJoinToken } from "@/lib/services/agents/agents";
+import { createJoinToken } from "@/lib/services/agents/access";
 import { applyChanges } from "@/lib/services/sharing/change-sets";
 import { applyImport, listOfferedServices, planImport } from "@/lib/services/federation/consumer";
 import {

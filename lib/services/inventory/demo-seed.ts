@@ -6,14 +6,15 @@ import {
   demoSiteSnapshot,
 } from "@/lib/demo/bookinfo-fleet";
 import type { Actor } from "@/lib/model/actor";
-import { createJoinToken } from "@/lib/services/agents/agents";
+import { createJoinToken } from "@/lib/services/agents/access";
 import { createCluster, updateCluster } from "@/lib/services/inventory/clusters";
 import { findCluster } from "@/lib/store/clusters";
 import { pool } from "@/lib/store/transaction";
 import { applyClusterSnapshot } from "@/lib/services/agents/inventory";
 import { applyChanges } from "@/lib/services/sharing/change-sets";
-import { createApiToken, listApiTokens, revokeApiToken } from "@/lib/services/access/api-tokens";
-import { listIntent } from "@/lib/services/sharing/intent";
+import { createApiToken, revokeApiToken } from "@/lib/services/access/api-tokens";
+import { listApiTokens } from "@/lib/store/api-tokens";
+import { listIntent } from "@/lib/store/intent";
 import { createUser } from "@/lib/services/access/users";
 import { findUserByEmail } from "@/lib/store/users";
 import { randomBytes } from "node:crypto";

@@ -3,11 +3,11 @@ import "server-only";
 import {
   loadRuntimeSources,
   type RuntimeSource,
-} from "@/lib/services/fleet-metrics/metrics-sources";
+} from "@/lib/services/fleet-metrics/runtime-sources";
 import { metricsClient } from "@/lib/services/fleet-metrics/metrics-runtime";
 import { loadTopologyInventory } from "@/lib/services/inventory/catalog";
-import { fetchCallEdges } from "@/lib/metrics/call-edges";
-import { signalsWindow } from "@/lib/metrics/golden-series";
+import { fetchCallEdges } from "@/lib/fleet-metrics/call-edges";
+import { signalsWindow } from "@/lib/fleet-metrics/golden-series";
 import { env } from "@/lib/infra/env";
 import { topologyQuerySchema } from "@/lib/graph/query";
 import { clusterId } from "@/lib/graph/model";

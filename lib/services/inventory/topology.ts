@@ -9,7 +9,7 @@ import { FILTER_VALUES, filterGraph } from "@/lib/graph/filter";
 import type { Graph } from "@/lib/graph/model";
 import { collapseIds, resolveTopologyQuery, type TopologyQuery } from "@/lib/graph/query";
 import type { TopologyDto } from "@/lib/graph/schema";
-import type { SourceError } from "@/lib/metrics/fan-out";
+import type { SourceError } from "@/lib/fleet-metrics/fan-out";
 
 /** The inventory the graph is built from. */
 export type InventoryInput = { clusters: ClusterSummary[]; globalServices: GlobalServiceDto[] };

@@ -15,8 +15,6 @@ import {
 } from "@/lib/store/settings";
 import { readTogether, transaction } from "@/lib/store/transaction";
 
-export { readGlobalHostStyle } from "@/lib/store/settings";
-
 /**
  * Set the suffix and rename every global service's host to it, in one transaction: hostnames
  * and versions (open editors then get a 409), the new desired generation of every cluster whose

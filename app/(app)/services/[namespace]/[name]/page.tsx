@@ -1,7 +1,6 @@
-import { ChevronRight } from "lucide-react";
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
+import { Breadcrumb } from "@/components/ui/breadcrumb";
 import { ServiceAlertsSection } from "@/components/alerts/service-alerts-section";
 import { MembersTable } from "@/components/global-service/members-table";
 import { CrossClusterTraffic } from "@/components/global-service/cross-cluster-traffic";
@@ -10,7 +9,7 @@ import { FailoverSection } from "@/components/intent/failover-section";
 import { HealthBadge } from "@/components/status/status-badges";
 import { EndpointCount } from "@/components/status/endpoint-count";
 import { PageHeader } from "@/components/ui/page-header";
-import { getGlobalService } from "@/lib/services/inventory/catalog";
+import { getGlobalService } from "@/lib/store/global-services";
 import { demoRunsWithoutPrometheus } from "@/lib/services/fleet-metrics/service-metrics";
 import { observedCrossClusterCalls } from "@/lib/services/inventory/topology-default-service";
 import { requireUser } from "../../../require-user";
@@ -50,15 +49,10 @@ export default async function GlobalServicePage({ params }: GlobalServicePagePro
     <>
       <PageHeader
         eyebrow={
-          <nav aria-label="Breadcrumb" className="flex items-center gap-1">
-            <Link href="/services" className="hover:text-fg hover:underline">
-              Services
-            </Link>
-            <ChevronRight className="size-3" aria-hidden />
-            <span aria-current="page" className="font-mono">
-              {service.namespace}/{service.name}
-            </span>
-          </nav>
+          <Breadcrumb
+            parent={{ href: "/services", label: "Services" }}
+            current={`${service.namespace}/${service.name}`}
+          />
         }
         title={service.name}
         description={<span className="font-mono text-xs">{service.hostname}</span>}
