@@ -9,7 +9,7 @@ import { authSecret } from "@/lib/crypto/secret";
 import { env } from "@/lib/infra/env";
 import { log } from "@/lib/infra/log";
 import { sessionVersionOf } from "@/lib/auth/session-version";
-import { authenticateUser, currentSessionVersion, signOutUser } from "@/lib/services/users";
+import { authenticateUser, currentSessionVersion, signOutUser } from "@/lib/services/access/users";
 import {
   handleOidcSignIn,
   OIDC_PROVIDER_ID,

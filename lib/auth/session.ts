@@ -2,7 +2,7 @@ import "server-only";
 import { getServerSession } from "next-auth";
 import type { RoleName } from "@/lib/model/inventory";
 import { authOptions } from "@/lib/auth/options";
-import { findSessionUser } from "@/lib/services/users";
+import { findSessionUser } from "@/lib/services/access/users";
 import { sessionVersionOf } from "@/lib/auth/session-version";
 
 export type SessionUser = { id: string; email: string; name: string | null; role: RoleName };

@@ -10,7 +10,7 @@ import * as sources from "@/app/api/v1/metrics/sources/route";
 import * as rollback from "@/app/api/v1/change-sets/[id]/rollback/route";
 import * as sourceTest from "@/app/api/v1/metrics/sources/[id]/test/route";
 import * as allowList from "@/app/api/v1/settings/metrics-allow-list/route";
-import { invalidateMetricsAllowList } from "@/lib/services/metrics-runtime";
+import { invalidateMetricsAllowList } from "@/lib/services/fleet-metrics/metrics-runtime";
 import { reportedServiceSchema } from "@/lib/agent-protocol/snapshot";
 import { db } from "@/lib/store/client";
 import { resetDatabase } from "../helpers/db";

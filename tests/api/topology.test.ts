@@ -5,9 +5,9 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import * as topology from "@/app/api/v1/topology/route";
 import { db } from "@/lib/store/client";
-import { seedDemoFleet } from "@/lib/services/demo-seed";
+import { seedDemoFleet } from "@/lib/services/inventory/demo-seed";
 import type { TopologyDto } from "@/lib/graph/schema";
-import { topologyService } from "@/lib/services/topology-default-service";
+import { topologyService } from "@/lib/services/inventory/topology-default-service";
 import { call, userWithToken } from "../helpers/api";
 import { resetDatabase } from "../helpers/db";
 
@@ -161,7 +161,12 @@ describe("GET /api/v1/topology", () => {
       data: { name: "global", url: "http://127.0.0.1:9/", scope: "global" },
     });
     const g = await graph();
-    expect(g.metrics).toEqual({ configured: true, sources: ["global"] });
+    expect(g.metrics).toEqual({
+      configured: true,
+      sources: ["global"],
+      window: "60s",
+      reporter: "destination",
+    });
     expect(ids(g, "service")).toHaveLength(9);
     expect(g.errors.map((e) => e.source)).toEqual(["global"]);
     const text = JSON.stringify(g.errors);

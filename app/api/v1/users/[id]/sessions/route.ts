@@ -2,7 +2,7 @@
 import { NextResponse } from "next/server";
 import { withAuth } from "@/lib/auth/with-auth";
 import { actorOf } from "@/lib/model/actor";
-import { endSessions } from "@/lib/services/user-admin";
+import { endSessions } from "@/lib/services/access/user-admin";
 
 export const DELETE = withAuth(
   async (_req, { params, principal }) => {
