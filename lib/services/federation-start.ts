@@ -40,7 +40,7 @@ export async function startFederation(opts: FederationOptions): Promise<Federati
     keyPem: opts.keyPem,
     source: {
       peers: () => scope(peerCas),
-      published: (peer) => scope(() => publishedServices(peer)),
+      published: (peers) => scope(() => publishedServices(peers)),
       answered: (peer, answer) => scope(() => recordAnswer(peer, answer)),
     },
   });
