@@ -34,7 +34,7 @@ export class OfferRefused extends Error {
   }
 }
 
-/** Where the consumer puts what it hears (lib/services/federation-consumer.ts). */
+/** Where the consumer puts what it hears (lib/services/federation/consumer.ts). */
 export interface ConsumerSink {
   /** Store an offered service (UPSERT). */
   offer(peer: string, service: FederatedService): Promise<void>;

@@ -20,7 +20,7 @@ import {
 // sent only once the consumer ACKed or NACKed the last. Who the consumer is comes from its client
 // certificate: the peer whose registered CA issued it; anyone else gets UNAUTHENTICATED.
 
-/** What the server needs from the rest of Meridian (lib/services/federation-owner.ts). */
+/** What the server needs from the rest of Meridian (lib/services/federation/owner.ts). */
 export interface OwnerSource {
   /** The registered peers' names and CA certificates (PEM). */
   peers(): Promise<{ name: string; caPem: string }[]>;

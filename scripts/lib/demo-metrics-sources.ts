@@ -10,7 +10,7 @@ import {
   listMetricsSources,
   setAllowList,
   updateMetricsSource,
-} from "@/lib/services/metrics-sources";
+} from "@/lib/services/fleet-metrics/metrics-sources";
 
 import { DEMO_SOURCE_PREFIX, type DemoMetrics } from "./demo-metrics-running";
 

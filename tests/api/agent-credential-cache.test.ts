@@ -6,11 +6,15 @@ import pg from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as register from "@/app/api/agent/v1/register/route";
 import * as report from "@/app/api/agent/v1/report/route";
-import { authenticateAgent, createJoinToken, revokeAgentAccess } from "@/lib/services/agents";
+import {
+  authenticateAgent,
+  createJoinToken,
+  revokeAgentAccess,
+} from "@/lib/services/agents/agents";
 import { cachedCredential } from "@/lib/store/agent-credential-cache";
 import { hashSecretToken } from "@/lib/crypto/secret-token";
 import { db } from "@/lib/store/client";
-import { deleteCluster } from "@/lib/services/clusters";
+import { deleteCluster } from "@/lib/services/inventory/clusters";
 import { DESIRED_CHANNEL, REVOKED_PREFIX } from "@/lib/store/desired-notify";
 import { waitFor } from "@/scripts/lib/processes";
 import { resetDatabase } from "../helpers/db";

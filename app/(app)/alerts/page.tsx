@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { splitUnknownFilters } from "@/lib/domain/unknown-filters";
 import { alertQuerySchema, type AlertQueryInput } from "@/lib/model/alerts";
-import { listAlerts } from "@/lib/services/alerts";
-import { listClusters } from "@/lib/services/clusters";
-import { listGlobalServices } from "@/lib/services/catalog";
+import { listAlerts } from "@/lib/services/fleet-metrics/alerts";
+import { listClusters } from "@/lib/services/inventory/clusters";
+import { listGlobalServices } from "@/lib/services/inventory/catalog";
 import { requireUser } from "../require-user";
 import { AlertsClient } from "./alerts-client";
 

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import { listClusters } from "@/lib/services/clusters";
-import { listGlobalServices } from "@/lib/services/catalog";
+import { listClusters } from "@/lib/services/inventory/clusters";
+import { listGlobalServices } from "@/lib/services/inventory/catalog";
 import { requireUser } from "../require-user";
 import { SharingClient } from "./sharing-client";
 

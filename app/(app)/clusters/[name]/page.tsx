@@ -18,7 +18,7 @@ import {
   SimulatedBadge,
 } from "@/components/status/status-badges";
 import { PageHeader } from "@/components/ui/page-header";
-import { getCluster } from "@/lib/services/clusters";
+import { getCluster } from "@/lib/services/inventory/clusters";
 import { requireUser } from "../../require-user";
 
 export const dynamic = "force-dynamic";

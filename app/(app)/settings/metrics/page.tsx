@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/ui/page-header";
-import { listClusters } from "@/lib/services/clusters";
-import { getAllowList, listMetricsSources } from "@/lib/services/metrics-sources";
+import { listClusters } from "@/lib/services/inventory/clusters";
+import { getAllowList, listMetricsSources } from "@/lib/services/fleet-metrics/metrics-sources";
 import { requireUser } from "../../require-user";
 import { MetricsSettingsClient } from "./metrics-client";
 

@@ -4,7 +4,7 @@ import { parseOrThrow } from "@/lib/api/errors";
 import { clusterCreateSchema, clusterSummarySchema, listOf } from "@/lib/model/inventory";
 import { withAuth } from "@/lib/auth/with-auth";
 import { actorOf } from "@/lib/model/actor";
-import { createCluster, listClusters } from "@/lib/services/clusters";
+import { createCluster, listClusters } from "@/lib/services/inventory/clusters";
 
 export const GET = withAuth(
   async () => json(listOf(clusterSummarySchema), { items: await listClusters(), errors: [] }),

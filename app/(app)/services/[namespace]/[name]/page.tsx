@@ -9,8 +9,8 @@ import { FailoverSection } from "@/components/intent/failover-section";
 import { HealthBadge } from "@/components/status/status-badges";
 import { EndpointCount } from "@/components/status/endpoint-count";
 import { PageHeader } from "@/components/ui/page-header";
-import { getGlobalService } from "@/lib/services/catalog";
-import { demoRunsWithoutPrometheus } from "@/lib/services/service-metrics";
+import { getGlobalService } from "@/lib/services/inventory/catalog";
+import { demoRunsWithoutPrometheus } from "@/lib/services/fleet-metrics/service-metrics";
 import { requireUser } from "../../../require-user";
 
 export const dynamic = "force-dynamic";

@@ -3,7 +3,7 @@ import { alertQuerySchema, alertSummarySchema } from "@/lib/model/alerts";
 import { parseOrThrow } from "@/lib/api/errors";
 import { json } from "@/lib/api/respond";
 import { withAuth } from "@/lib/auth/with-auth";
-import { listAlerts } from "@/lib/services/alerts";
+import { listAlerts } from "@/lib/services/fleet-metrics/alerts";
 import { summarizeAlertList } from "@/lib/metrics/alerts-view";
 
 export const GET = withAuth(

@@ -9,7 +9,7 @@ import {
 } from "@/lib/model/inventory";
 import { withAuth } from "@/lib/auth/with-auth";
 import { actorOf } from "@/lib/model/actor";
-import { deleteCluster, getCluster, updateCluster } from "@/lib/services/clusters";
+import { deleteCluster, getCluster, updateCluster } from "@/lib/services/inventory/clusters";
 
 const nameOf = (params: Record<string, unknown>) => String(params.name ?? "");
 

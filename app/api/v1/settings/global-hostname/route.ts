@@ -5,7 +5,7 @@ import { globalHostnameResultSchema, globalHostnameSettingSchema } from "@/lib/m
 import { json, readJson } from "@/lib/api/respond";
 import { withAuth } from "@/lib/auth/with-auth";
 import { actorOf } from "@/lib/model/actor";
-import { readGlobalHostStyle, setGlobalHostStyle } from "@/lib/services/global-hostname";
+import { readGlobalHostStyle, setGlobalHostStyle } from "@/lib/services/sharing/global-hostname";
 
 export const GET = withAuth(
   async () => json(globalHostnameSettingSchema, { suffix: await readGlobalHostStyle() }),

@@ -1,8 +1,8 @@
 import "server-only";
 
 import type { SourceTestResult } from "@/lib/model/metrics";
-import { metricsClient } from "@/lib/services/metrics-runtime";
-import type { RuntimeSource } from "@/lib/services/metrics-sources";
+import { metricsClient } from "@/lib/services/fleet-metrics/metrics-runtime";
+import type { RuntimeSource } from "@/lib/services/fleet-metrics/metrics-sources";
 import { PrometheusQueryError } from "@/lib/metrics/prometheus-client";
 
 // Prometheus: GET /api/v1/status/buildinfo → {status, data: {version}}.

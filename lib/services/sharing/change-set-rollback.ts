@@ -2,7 +2,7 @@ import "server-only";
 import type { ChangeSetDto } from "@/lib/model/intent";
 import { conflict, DomainError, notFound } from "@/lib/domain/errors";
 import { planRollback } from "@/lib/domain/intent-rollback";
-import { applyChanges, type ApplyOptions } from "@/lib/services/change-sets";
+import { applyChanges, type ApplyOptions } from "@/lib/services/sharing/change-sets";
 import { changeSetsTouching, getChangeSet, intentOfChangeSet } from "@/lib/store/change-sets";
 import { loadIntent } from "@/lib/store/intent";
 

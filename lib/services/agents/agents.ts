@@ -31,9 +31,9 @@ import { recordAudit } from "@/lib/store/audit";
 import { findCluster, markSimulated, touchCluster } from "@/lib/store/clusters";
 import { announceRevokedLocally, ensureListening } from "@/lib/store/desired-notify";
 import { transaction, type Tx } from "@/lib/store/transaction";
-import { rollUpChangeSets } from "@/lib/services/change-sets";
+import { rollUpChangeSets } from "@/lib/services/sharing/change-sets";
 import { planeMetrics } from "@/lib/infra/metrics";
-import { applyClusterDelta, applyClusterSnapshot } from "@/lib/services/inventory";
+import { applyClusterDelta, applyClusterSnapshot } from "@/lib/services/agents/inventory";
 
 const JOIN_TOKEN_TTL_HOURS = 24;
 const TOUCH_INTERVAL_MS = 30_000;

@@ -21,8 +21,8 @@ import {
 } from "@/lib/store/peers";
 import { pool, readTogether, transaction, type Tx } from "@/lib/store/transaction";
 import { OfferRefused } from "@/lib/federation/consumer-client";
-import { announce, recordChangeSet, type ApplyOptions } from "@/lib/services/change-sets";
-import { currentRemoteImports } from "@/lib/services/federation-imports";
+import { announce, recordChangeSet, type ApplyOptions } from "@/lib/services/sharing/change-sets";
+import { currentRemoteImports } from "@/lib/services/federation/imports";
 
 // The consumer side of federation: what peers offer (stored as the stream delivers it), and
 // imports of offered services into clusters of this fleet, planned and applied like any other

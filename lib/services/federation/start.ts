@@ -5,9 +5,9 @@ import { startOwnerServer, type OwnerServer } from "@/lib/federation/owner-serve
 import { env } from "@/lib/infra/env";
 import { log } from "@/lib/infra/log";
 import { listPeers } from "@/lib/store/peers";
-import { receiveOffer, receiveStatus, receiveWithdrawal } from "@/lib/services/federation-consumer";
-import { peerCas, publishedServices, recordAnswer } from "@/lib/services/federation-owner";
-import { onFederationChange } from "@/lib/services/federation-runtime";
+import { receiveOffer, receiveStatus, receiveWithdrawal } from "@/lib/services/federation/consumer";
+import { peerCas, publishedServices, recordAnswer } from "@/lib/services/federation/owner";
+import { onFederationChange } from "@/lib/services/federation/runtime";
 
 // Hamlet at run time: the DiscoveryService on its own TLS port (owner) and one stream to each
 // registered peer (consumer), both following the peers and publications as admins change them.

@@ -16,7 +16,7 @@ import {
   type PeerRow,
 } from "@/lib/store/peers";
 import { pool, transaction } from "@/lib/store/transaction";
-import { federationChanged } from "@/lib/services/federation-runtime";
+import { federationChanged } from "@/lib/services/federation/runtime";
 
 // Admin use cases for federation peers: register, change, remove (each audited), and list them
 // with their stream status and last NACK.

@@ -2,7 +2,7 @@ import "server-only";
 import { log } from "@/lib/infra/log";
 
 // What the federation use cases tell the running Hamlet server and peer connections
-// (lib/services/federation-start.ts wires them up at startup): a registry of listeners, so the
+// (lib/services/federation/start.ts wires them up at startup): a registry of listeners, so the
 // use cases stay free of gRPC and the tests can run two Meridians side by side.
 
 export type FederationListener = {

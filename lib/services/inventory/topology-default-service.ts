@@ -1,14 +1,17 @@
 import "server-only";
 
-import { loadRuntimeSources, type RuntimeSource } from "@/lib/services/metrics-sources";
-import { metricsClient } from "@/lib/services/metrics-runtime";
-import { loadTopologyInventory } from "@/lib/services/catalog";
+import {
+  loadRuntimeSources,
+  type RuntimeSource,
+} from "@/lib/services/fleet-metrics/metrics-sources";
+import { metricsClient } from "@/lib/services/fleet-metrics/metrics-runtime";
+import { loadTopologyInventory } from "@/lib/services/inventory/catalog";
 import { fetchCallEdges } from "@/lib/metrics/call-edges";
 import {
   createTopologyService,
   type CallsInput,
   type TopologyService,
-} from "@/lib/services/topology";
+} from "@/lib/services/inventory/topology";
 
 /** rate() window of the edge query: 4× a 15 s scrape interval. */
 const EDGE_WINDOW = "1m";

@@ -8,8 +8,11 @@ import {
 } from "@/lib/model/metrics";
 import { env } from "@/lib/infra/env";
 import { getGlobalService } from "@/lib/store/global-services";
-import { metricsClient } from "@/lib/services/metrics-runtime";
-import { loadRuntimeSources, type RuntimeSource } from "@/lib/services/metrics-sources";
+import { metricsClient } from "@/lib/services/fleet-metrics/metrics-runtime";
+import {
+  loadRuntimeSources,
+  type RuntimeSource,
+} from "@/lib/services/fleet-metrics/metrics-sources";
 import { chartRange } from "@/lib/metrics/golden-series";
 import type { MetricsMesh } from "@/lib/metrics/golden-signals";
 import type { PrometheusClient } from "@/lib/metrics/prometheus-client";

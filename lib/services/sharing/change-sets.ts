@@ -21,8 +21,8 @@ import { announceDesiredChange, writeDesiredStates } from "@/lib/store/desired-s
 import { loadIntent, loadInventory } from "@/lib/store/intent";
 import { writeServiceIntents } from "@/lib/store/intent-write";
 import { pool, readTogether, transaction, type Json, type Tx } from "@/lib/store/transaction";
-import { currentRemoteImports } from "@/lib/services/federation-imports";
-import { federationChanged } from "@/lib/services/federation-runtime";
+import { currentRemoteImports } from "@/lib/services/federation/imports";
+import { federationChanged } from "@/lib/services/federation/runtime";
 
 export { getChangeSet, listChangeSets, rollUpChangeSets } from "@/lib/store/change-sets";
 

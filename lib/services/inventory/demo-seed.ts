@@ -6,12 +6,12 @@ import {
   demoSiteSnapshot,
 } from "@/lib/demo/bookinfo-fleet";
 import type { Actor } from "@/lib/model/actor";
-import { createJoinToken } from "@/lib/services/agents";
-import { createCluster, updateCluster } from "@/lib/services/clusters";
+import { createJoinToken } from "@/lib/services/agents/agents";
+import { createCluster, updateCluster } from "@/lib/services/inventory/clusters";
 import { findCluster } from "@/lib/store/clusters";
 import { pool } from "@/lib/store/transaction";
-import { applyClusterSnapshot } from "@/lib/services/inventory";
-import { applyChanges } from "@/lib/services/change-sets";
+import { applyClusterSnapshot } from "@/lib/services/agents/inventory";
+import { applyChanges } from "@/lib/services/sharing/change-sets";
 
 const SEED_ACTOR: Actor = { type: "system", label: "demo seed" };
 

@@ -14,7 +14,7 @@ import {
 } from "@/lib/store/peers";
 import { pool, transaction } from "@/lib/store/transaction";
 import { notFound } from "@/lib/domain/errors";
-import { federationChanged } from "@/lib/services/federation-runtime";
+import { federationChanged } from "@/lib/services/federation/runtime";
 import { log } from "@/lib/infra/log";
 import { clipEcho, MAX_NACK_BYTES } from "@/lib/model/federated-service";
 // Istio names the protocol of a port the way Hamlet instances want it (HTTP, GRPC, TCP…).

@@ -1,8 +1,8 @@
 import "server-only";
 import type { AlertListDto, AlertQuery } from "@/lib/model/alerts";
-import { loadAlertFleet } from "@/lib/services/fleet-alerts";
-import { metricsClient } from "@/lib/services/metrics-runtime";
-import { loadRuntimeSources } from "@/lib/services/metrics-sources";
+import { loadAlertFleet } from "@/lib/services/fleet-metrics/fleet-alerts";
+import { metricsClient } from "@/lib/services/fleet-metrics/metrics-runtime";
+import { loadRuntimeSources } from "@/lib/services/fleet-metrics/metrics-sources";
 import { readAllAlerts, type AlertSource } from "@/lib/metrics/alerts-client";
 import { buildAlertList } from "@/lib/metrics/alerts-view";
 

@@ -1,6 +1,6 @@
 import "server-only";
 
-import { getAllowList } from "@/lib/services/metrics-sources";
+import { getAllowList } from "@/lib/services/fleet-metrics/metrics-sources";
 import { createPinnedFetch } from "@/lib/metrics/pinned-fetch";
 import { createPrometheusClient, type PrometheusClient } from "@/lib/metrics/prometheus-client";
 import { createSsrfGuard, type SsrfGuard } from "@/lib/metrics/ssrf-guard";
