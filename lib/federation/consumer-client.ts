@@ -81,6 +81,8 @@ const DEFAULT_BACKOFF: Backoff = { initialMs: 1000, maxMs: 60_000 };
  * has something to say, and a refusal (UNAUTHENTICATED) arrives well within it.
  */
 const OPEN_AFTER_MS = 300;
+/** A session this many initial backoffs long (10 s by default) counts as a working one. */
+const STABLE_FACTOR = 10;
 
 /** Connect to a peer and keep connected until `close()`. */
 export function connectToPeer(
@@ -103,6 +105,8 @@ export function connectToPeer(
   let open = false;
   let attempts = 0;
   let sessions = 0;
+  let sessionStart = 0;
+  let sessionAccepted = false;
   const delays: number[] = [];
   let timer: NodeJS.Timeout | undefined;
   let call: grpc.ClientDuplexStream<Envelope, Envelope> | undefined;
@@ -120,6 +124,11 @@ export function connectToPeer(
     open = false;
     call = undefined;
     if (closed) return;
+    // A session that had a message accepted and then lived a while was a working peer: start
+    // over. One that failed soon after (a message over the limit behind good ones) keeps growing.
+    if (sessionAccepted && Date.now() - sessionStart >= backoff.initialMs * STABLE_FACTOR)
+      attempts = 0;
+    sessionAccepted = false;
     queue(() => sink.status(conn.peer, { connected: false, error }));
     // Exponential with jitter, capped. It grows across reconnects and starts over only once a
     // message from the peer was accepted (below): a peer that accepts the stream and then fails
@@ -144,16 +153,15 @@ export function connectToPeer(
       } satisfies StreamRequest,
     });
 
-  // The peer's message was read and answered: it is a working peer, the backoff starts over.
+  // The peer's message was accepted (ACKed): the backoff may start over (retry() decides).
   const accepted = () => {
-    attempts = 0;
+    sessionAccepted = true;
   };
 
   const onResponse = (res: StreamResponse) => {
     queue(async () => {
       const nack = async (message: string) => {
         answer(res.nonce, res.context, message);
-        accepted();
         await sink.status(conn.peer, { connected: true, error: "", nackSent: message });
       };
       const id = res.resource_id;
@@ -209,6 +217,7 @@ export function connectToPeer(
     >;
     const stream = establish.call(client);
     call = stream;
+    sessionStart = Date.now();
     let failed = false;
     let openTimer: NodeJS.Timeout | undefined;
     const fail = (error: string) => {

@@ -79,6 +79,16 @@ class PeerStream {
 const statusError = (code: grpc.status, message: string) =>
   Object.assign(new Error(message), { code, details: message });
 
+/**
+ * End a stream with a gRPC status. grpc-js sends the status of an "error" event as the call's
+ * trailers; destroy() would drop the call without one, and the client would see no reason.
+ */
+const endWith = (
+  call: grpc.ServerDuplexStream<Envelope, Envelope>,
+  code: grpc.status,
+  message: string,
+) => call.emit("error", statusError(code, message));
+
 /** Start the DiscoveryService; resolves once it listens. */
 export async function startOwnerServer(opts: OwnerServerOptions): Promise<OwnerServer> {
   const codec = hamlet();
@@ -138,11 +148,10 @@ export async function startOwnerServer(opts: OwnerServerOptions): Promise<OwnerS
 
   async function onRequest(s: PeerStream, req: StreamRequest): Promise<void> {
     if (req.resource_url !== FEDERATED_SERVICE_URL) {
-      s.call.destroy(
-        statusError(
-          grpc.status.INVALID_ARGUMENT,
-          `unknown resource_url ${req.resource_url.slice(0, 200)}: Meridian serves ${FEDERATED_SERVICE_URL}`,
-        ),
+      endWith(
+        s.call,
+        grpc.status.INVALID_ARGUMENT,
+        `unknown resource_url ${req.resource_url.slice(0, 200)}: Meridian serves ${FEDERATED_SERVICE_URL}`,
       );
       return;
     }
@@ -171,7 +180,7 @@ export async function startOwnerServer(opts: OwnerServerOptions): Promise<OwnerS
   const handler = (call: grpc.ServerDuplexStream<Envelope, Envelope>) => {
     const who = identifyPeer(call.getAuthContext()?.sslPeerCertificate?.raw, peerCas);
     if ("refused" in who) {
-      call.destroy(statusError(grpc.status.UNAUTHENTICATED, who.refused));
+      endWith(call, grpc.status.UNAUTHENTICATED, who.refused);
       return;
     }
     const peer = who.peer;
@@ -234,8 +243,10 @@ export async function startOwnerServer(opts: OwnerServerOptions): Promise<OwnerS
       for (const s of [...streams])
         if (current.get(s.peer) !== s.caFingerprint) {
           streams.delete(s);
-          s.call.destroy(
-            statusError(grpc.status.UNAUTHENTICATED, `peer ${s.peer} was removed or its CA changed`),
+          endWith(
+            s.call,
+            grpc.status.UNAUTHENTICATED,
+            `peer ${s.peer} was removed or its CA changed`,
           );
         }
     },

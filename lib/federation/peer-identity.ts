@@ -3,10 +3,12 @@ import { X509Certificate } from "node:crypto";
 import * as grpc from "@grpc/grpc-js";
 
 // Who is on the other end of a DiscoveryService stream. TLS asks every client for a certificate
-// but accepts any (grpc-js: requestCert without rejectUnauthorized), so that the refusal can be
-// a gRPC status the client understands: the spec's client retries UNAVAILABLE forever, and
-// UNAUTHENTICATED tells it to stop. The checks are the ones TLS would make: issued and signed by
-// one registered peer's CA, and valid now.
+// and verifies it against the registered peers' CAs, but completes the handshake either way
+// (grpc-js: requestCert without rejectUnauthorized), so that the refusal can be a gRPC status the
+// client understands: the spec's client retries UNAVAILABLE forever, and UNAUTHENTICATED tells it
+// to stop. A verified certificate is then matched to the peer whose CA issued it.
+
+const REFUSED = "client certificate missing, expired or not issued by a registered peer's CA";
 
 /** A registered peer and the CA that issues its certificates. */
 export type PeerCa = { name: string; ca: X509Certificate };
@@ -21,7 +23,9 @@ export function identifyPeer(
   peers: readonly PeerCa[],
   now = new Date(),
 ): { peer: string } | { refused: string } {
-  if (!raw?.length) return { refused: "no client certificate: Hamlet needs mutual TLS" };
+  // grpc-js gives the certificate only when TLS verified it against the trusted CAs (the
+  // registered peers'), so a missing, expired or foreign certificate all arrive as none.
+  if (!raw?.length) return { refused: REFUSED };
   let cert: X509Certificate;
   try {
     cert = new X509Certificate(raw);
@@ -29,7 +33,7 @@ export function identifyPeer(
     return { refused: "the client certificate does not parse" };
   }
   const issuer = peers.find((p) => cert.checkIssued(p.ca) && cert.verify(p.ca.publicKey));
-  if (!issuer) return { refused: "client certificate not issued by a registered peer's CA" };
+  if (!issuer) return { refused: REFUSED };
   if (now < new Date(cert.validFrom) || now > new Date(cert.validTo))
     return { refused: `client certificate of peer ${issuer.name} is not valid now (expired?)` };
   if (now > new Date(issuer.ca.validTo))
@@ -47,15 +51,18 @@ export function peerServerCredentials(certPem: string, keyPem: string) {
   const caListeners = new Set<(u: { caCertificate: Buffer } | null) => void>();
   const idListeners = new Set<(u: { certificate: Buffer; privateKey: Buffer } | null) => void>();
   const identity = { certificate: Buffer.from(certPem), privateKey: Buffer.from(keyPem) };
+  // The first update goes out on the next tick: grpc-js registers its watcher only after adding
+  // the listener, so an update given synchronously would be lost and every connection dropped
+  // as "unloaded credentials".
   const provider: grpc.experimental.CertificateProvider = {
     addCaCertificateListener: (l) => {
       caListeners.add(l);
-      l({ caCertificate: ca });
+      setImmediate(() => caListeners.has(l) && l({ caCertificate: ca }));
     },
     removeCaCertificateListener: (l) => void caListeners.delete(l),
     addIdentityCertificateListener: (l) => {
       idListeners.add(l);
-      l(identity);
+      setImmediate(() => idListeners.has(l) && l(identity));
     },
     removeIdentityCertificateListener: (l) => void idListeners.delete(l),
   };

@@ -21,7 +21,10 @@ export function clipEcho(text: string, max = MAX_ECHO_BYTES): string {
   const bytes = Buffer.from(text, "utf8");
   if (bytes.length <= max) return text;
   // Cut on a character boundary (a split UTF-8 sequence decodes to U+FFFD, dropped here).
-  const cut = bytes.subarray(0, max).toString("utf8").replace(/\uFFFD$/, "");
+  const cut = bytes
+    .subarray(0, max)
+    .toString("utf8")
+    .replace(/\uFFFD$/, "");
   return `${cut}… (${bytes.length} bytes)`;
 }
 
@@ -79,7 +82,10 @@ export const federatedServiceSchema = z
           .string()
           .max(2048)
           .transform((san) => san.replace(/^URI:/, ""))
-          .refine((san) => san.startsWith("spiffe://"), "each SAN must be a SPIFFE ID (spiffe://…)"),
+          .refine(
+            (san) => san.startsWith("spiffe://"),
+            "each SAN must be a SPIFFE ID (spiffe://…)",
+          ),
       )
       .max(100)
       .default([]),

@@ -62,7 +62,8 @@ export const peerInputSchema = z
     domains: peerDomainsSchema.default([]),
   })
   .strict();
-export type PeerInput = z.infer<typeof peerInputSchema>;
+/** As a caller writes it (`domains` may be left out: none). */
+export type PeerInput = z.input<typeof peerInputSchema>;
 
 export const peerUpdateSchema = peerInputSchema
   .omit({ name: true })
@@ -95,6 +96,12 @@ export const peerSchema = z.object({
   /** Global services published to this peer, as `namespace/name`. */
   publishing: z.array(z.string()),
   offered: z.number().int(),
+  /**
+   * The consumer stream to the peer: `connected` (offers stored), `empty` (open, nothing
+   * stored), `certificate` (a certificate was refused, by either side), `disconnected`, or
+   * `never` connected.
+   */
+  stream: z.enum(["connected", "empty", "certificate", "disconnected", "never"]),
 });
 export type PeerDto = z.infer<typeof peerSchema>;
 export const peerListSchema = z.object({ items: z.array(peerSchema) });
@@ -116,6 +123,8 @@ export const offerListSchema = z.object({
   total: z.number().int(),
   nextCursor: z.string().nullable(),
 });
+
+export type OfferPage = z.infer<typeof offerListSchema>;
 
 /** `?limit=&cursor=` of the offers list: pages by name, the cursor is the last name seen. */
 export const offerPageQuerySchema = z.object({

@@ -181,18 +181,17 @@ export function setGateway(tx: Tx, clusterName: string, address: string, port: n
 
 /**
  * Whether `fqdn` is already used here by anything but `peer`'s service `name`: a global service
- * of this fleet under any of `hostnames` (its name in each global-name style) or another offer.
- * It says only that: what holds the name is not the asking peer's business.
+ * of this fleet or another offer. It says only that: what holds the name is not the asking
+ * peer's business.
  */
 export async function fqdnTaken(
   tx: Tx,
   fqdn: string,
   peer: string,
   name: string,
-  hostnames: string[],
 ): Promise<boolean> {
-  const local = await tx.globalService.findFirst({
-    where: { hostname: { in: [fqdn, ...hostnames] } },
+  const local = await tx.globalService.findUnique({
+    where: { hostname: fqdn },
     select: { id: true },
   });
   if (local) return true;
@@ -202,6 +201,15 @@ export async function fqdnTaken(
     take: 1,
   });
   return offers.length > 0;
+}
+
+/** Offers (`peer:name`, fqdn) whose fqdn is one of `fqdns`. */
+export async function offersNamed(tx: Tx, fqdns: string[]) {
+  if (!fqdns.length) return [];
+  const rows = await tx.$queryRaw<{ peerName: string; name: string; fqdn: string }[]>`
+    SELECT "peerName", "name", "service"->>'fqdn' AS fqdn FROM "OfferedService"
+    WHERE "service"->>'fqdn' = ANY(${fqdns}::text[]) ORDER BY 1, 2`;
+  return rows.map((r) => ({ offer: `${r.peerName}:${r.name}`, fqdn: r.fqdn }));
 }
 
 /** How many services each peer offers (one grouped count, no offer read). */

@@ -20,8 +20,12 @@ import {
   revokeFromPeer,
   setFederationGateway,
 } from "@/lib/services/federation/owner";
-import { getFederationPeer, registerPeer } from "@/lib/services/federation/peers";
-import { setGlobalHostStyle } from "@/lib/services/sharing/global-hostname";
+import {
+  changePeer,
+  getFederationPeer,
+  registerPeer,
+  removePeer,
+} from "@/lib/services/federation/peers";
 import { db } from "@/lib/store/client";
 import { loadIntent } from "@/lib/store/intent";
 import { call } from "../helpers/api";
@@ -44,7 +48,7 @@ let b: Meridian;
 let dropB: () => Promise<void>;
 let bClient: ReturnType<typeof clientFor>;
 
-const offersOnB = () => b.run(() => listOfferedServices("org-a"));
+const offersOnB = async () => (await b.run(() => listOfferedServices("org-a"))).items;
 const offerOnB = async () => (await offersOnB()).find((o) => o.name === OFFER);
 
 /** The desired resources B's agent for `cluster` reads, through the real agent route. */
@@ -114,41 +118,52 @@ describe("Hamlet federation between two Meridians", () => {
     expect(await offersOnB()).toEqual([]);
   });
 
-  it("a colliding host is NACKed by B with its reason, and A's peer shows the NACK", async () => {
-    // Both fleets are Distributed Bookinfo: A's reviews.bookinfo.global is B's own host too.
+  it("an offer outside the domains B gave A is NACKed (deny by default), and A's peer shows the NACK", async () => {
     await a.run(() => publishToPeer("org-b", REVIEWS, ADMIN));
     const nack = await eventually("A to record B's NACK", async () => {
       const peer = await a.run(() => getFederationPeer("org-b"));
       return peer.lastNack ?? undefined;
     });
     expect(nack.side).toBe("received");
-    expect(nack.message).toMatch(
-      /^CREATE reviews\.bookinfo: FederatedService reviews\.bookinfo: fqdn reviews\.bookinfo\.global is already global service bookinfo\/reviews here/,
+    expect(nack.message).toBe(
+      "UPSERT reviews.bookinfo: FederatedService reviews.bookinfo: fqdn reviews.bookinfo.org-a.example is outside the domains peer org-a may offer (none yet: an admin sets them)",
     );
     const sent = (await b.run(() => getFederationPeer("org-a"))).lastNack;
     expect(sent?.side).toBe("sent");
     expect(await offersOnB()).toEqual([]);
   });
 
-  it("after A renames its hosts, the UPDATE is stored by B and ACKed", async () => {
+  it("once B's admin gives A its domain, A's stream alone reconnects and the UPSERT is stored and ACKed", async () => {
     const before = (await a.run(() => getFederationPeer("org-b"))).lastAckAt;
-    await a.run(() => setGlobalHostStyle({ suffix: "clusterset" }, { actor: ADMIN }));
+    const peer = await b.run(() => getFederationPeer("org-a"));
+    await b.run(() =>
+      changePeer("org-a", { version: peer.version, domains: ["org-a.example"] }, ADMIN),
+    );
     const offer = await eventually("B to store the offer", offerOnB);
-    expect(offer.service.fqdn).toBe("reviews.bookinfo.svc.clusterset.local");
+    expect(offer.service.fqdn).toBe("reviews.bookinfo.org-a.example");
     expect(offer.service.endpoints).toEqual([
-      { address: "192.0.2.10", port: 15443, labels: ["meridian.dev/cluster=east-1"] },
-      { address: "192.0.2.11", port: 15443, labels: ["meridian.dev/cluster=east-2"] },
+      {
+        address: "192.0.2.10",
+        port: 15443,
+        labels: ["meridian.dev/cluster=east-1"],
+        description: "east-west gateway of east-1",
+      },
+      {
+        address: "192.0.2.11",
+        port: 15443,
+        labels: ["meridian.dev/cluster=east-2"],
+        description: "east-west gateway of east-2",
+      },
     ]);
     expect(offer.service.sans).toEqual(["spiffe://cluster.local/ns/bookinfo/sa/reviews"]);
+    // The reserved metadata keys as published: upper case.
     expect(offer.service.instances).toEqual([
       {
         id: "http-9080",
         protocol: "HTTP",
-        metadata: {
-          sni: "outbound_.9080_._.reviews.bookinfo.svc.clusterset.local",
-          port: "9080",
-        },
+        metadata: { SNI: "outbound_.9080_._.reviews.bookinfo.global", PORT: "9080" },
         endpoint_selector: ["meridian.dev/cluster=east-1", "meridian.dev/cluster=east-2"],
+        description: "bookinfo/reviews port 9080",
       },
     ]);
     const acked = await eventually("A to record B's ACK", async () => {
@@ -175,7 +190,7 @@ describe("Hamlet federation between two Meridians", () => {
     ]);
     expect(east.diff).toContain("location: MESH_INTERNAL");
     expect(east.diff).toContain("192.0.2.10");
-    expect(east.diff).toContain("sni: outbound_.9080_._.reviews.bookinfo.svc.clusterset.local");
+    expect(east.diff).toContain("sni: outbound_.9080_._.reviews.bookinfo.global");
     // Linkerd cannot reach a foreign gateway by SNI: said, not silently dropped.
     expect(plan.clusters.find((c) => c.cluster === "west-1")).toBeUndefined();
     expect(plan.warnings).toContainEqual(
@@ -209,7 +224,7 @@ describe("Hamlet federation between two Meridians", () => {
     )!;
     expect(se).toBeDefined();
     expect((se as unknown as { spec: Record<string, unknown> }).spec).toMatchObject({
-      hosts: ["reviews.bookinfo.svc.clusterset.local"],
+      hosts: ["reviews.bookinfo.org-a.example"],
       location: "MESH_INTERNAL",
       resolution: "STATIC",
       ports: [{ number: 9080, name: "http-9080", protocol: "HTTP" }],
@@ -230,14 +245,14 @@ describe("Hamlet federation between two Meridians", () => {
       (r) => r.kind === "DestinationRule" && r.metadata.namespace === "istio-system",
     )!;
     expect((dr as unknown as { spec: Record<string, unknown> }).spec).toMatchObject({
-      host: "reviews.bookinfo.svc.clusterset.local",
+      host: "reviews.bookinfo.org-a.example",
       trafficPolicy: {
         portLevelSettings: [
           {
             port: { number: 9080 },
             tls: {
               mode: "ISTIO_MUTUAL",
-              sni: "outbound_.9080_._.reviews.bookinfo.svc.clusterset.local",
+              sni: "outbound_.9080_._.reviews.bookinfo.global",
               subjectAltNames: ["spiffe://cluster.local/ns/bookinfo/sa/reviews"],
             },
           },
@@ -246,10 +261,30 @@ describe("Hamlet federation between two Meridians", () => {
     });
   });
 
+  it("registering, changing or removing another peer does not cut B's stream", async () => {
+    const sessions = b.federation.consumer("org-a")!.sessions();
+    const x = organisation("org-x");
+    const input = {
+      name: "org-x",
+      address: "localhost:1",
+      caPem: x.caPem,
+      bundleEndpoint: "https://org-x.example/bundle",
+    };
+    await a.run(() => registerPeer(input, ADMIN));
+    const peer = await a.run(() => getFederationPeer("org-x"));
+    await a.run(() =>
+      changePeer("org-x", { version: peer.version, domains: ["org-x.example"] }, ADMIN),
+    );
+    await a.run(() => removePeer("org-x", ADMIN));
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(a.federation.owner.streams()).toEqual({ "org-b": 1 });
+    expect(b.federation.consumer("org-a")!.sessions()).toBe(sessions);
+  });
+
   it("a lost stream reconnects with backoff and deletes nothing", async () => {
     const sessions = b.federation.consumer("org-a")!.sessions();
-    // A's server goes away and comes back (as a restart would): B's stream is cut.
-    await a.federation.owner.reloadPeers();
+    // A's server ends its streams (as a restart would): B's stream is cut.
+    a.federation.owner.endStreams();
     await eventually("B to reconnect", async () =>
       b.federation.consumer("org-a")!.sessions() > sessions ? true : undefined,
     );
@@ -305,21 +340,26 @@ describe("a peer that sends a malformed FederatedService", () => {
         published: async () =>
           new Map([
             [
-              "broken",
-              {
-                name: "broken",
-                fqdn: "broken.org-c.example",
-                endpoints: [],
-                sans: ["not-a-spiffe-id"],
-                instances: [
+              "org-b",
+              new Map([
+                [
+                  "broken",
                   {
-                    id: "tcp",
-                    protocol: "TCP",
-                    metadata: { port: "8080" },
-                    endpoint_selector: ["x"],
+                    name: "broken",
+                    fqdn: "broken.org-c.example",
+                    endpoints: [],
+                    sans: ["not-a-spiffe-id"],
+                    instances: [
+                      {
+                        id: "tcp",
+                        protocol: "TCP",
+                        metadata: { port: "8080" },
+                        endpoint_selector: ["x"],
+                      },
+                    ],
                   },
                 ],
-              },
+              ]),
             ],
           ]),
         answered: async (_peer, answer) => void answers.push(answer),
@@ -332,6 +372,7 @@ describe("a peer that sends a malformed FederatedService", () => {
           address: `localhost:${rogue.port}`,
           caPem: c.caPem,
           bundleEndpoint: "https://org-c.example/api/v1/trust/bundles/org-c.example",
+          domains: ["org-c.example"],
         },
         ADMIN,
       ),
@@ -344,11 +385,11 @@ describe("a peer that sends a malformed FederatedService", () => {
 
   it("is NACKed with a clear message, and nothing of it is stored", async () => {
     const answer = await eventually("the rogue peer to get an answer", async () => answers[0]);
-    expect(answer.operation).toBe("CREATE");
+    expect(answer.operation).toBe("UPSERT");
     expect(answer.nack).toBe(
-      "FederatedService broken is malformed: endpoints: at least one endpoint is required; sans[0]: each SAN must be a SPIFFE ID (spiffe://…); instances[0].endpoint_selector: matches no endpoint's labels",
+      "FederatedService broken is malformed: endpoints: at least one endpoint is required; sans[0]: each SAN must be a SPIFFE ID (spiffe://…)",
     );
-    expect(await b.run(() => listOfferedServices("org-c"))).toEqual([]);
+    expect((await b.run(() => listOfferedServices("org-c"))).items).toEqual([]);
     const peer = await b.run(() => getFederationPeer("org-c"));
     expect(peer.lastNack).toMatchObject({ side: "sent", message: answer.nack });
     expect(peer.offered).toBe(0);
@@ -378,7 +419,10 @@ describe("deny by default at the door", () => {
       const refused = await eventually("the stranger to be refused", async () =>
         statuses.find((s) => !s.connected && s.error),
       );
-      expect(refused.error).not.toBe("");
+      // Spec clients retry UNAVAILABLE forever: the refusal is UNAUTHENTICATED, and says why.
+      expect(refused.error).toMatch(
+        /^certificate refused by the peer at localhost:\d+ \(UNAUTHENTICATED\): client certificate missing, expired or not issued by a registered peer's CA$/,
+      );
       expect(handle.sessions()).toBe(0);
     } finally {
       handle.close();

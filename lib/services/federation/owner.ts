@@ -74,15 +74,16 @@ const unreachableSaid = new Set<string>();
 
 /**
  * The FederatedServices published now to each of `peers`, by name (proto field names), in one
- * read. Each carries the global FQDN, the exporting clusters' east-west gateways as endpoints,
+ * read. Each carries its FQDN (under `domain`, else the global hostname), the exporting clusters' east-west gateways as endpoints,
  * the SPIFFE SANs of the service's identity in each exporting cluster's trust domain, and one
  * instance per port and protocol with the reserved metadata keys as published (upper case): the
- * SNI the gateway routes on (Istio AUTO_PASSTHROUGH: `outbound_.<port>_._.<fqdn>`) and the PORT.
+ * SNI the gateway routes on (Istio AUTO_PASSTHROUGH: `outbound_.<port>_._.<global hostname>`) and the PORT.
  * A service with no exporter that has a gateway is left out (it could not be reached), and the
  * log says so once.
  */
 export async function publishedServices(
   peers: string[],
+  domain?: string,
 ): Promise<Map<string, Map<string, Record<string, unknown>>>> {
   const out = new Map<string, Map<string, Record<string, unknown>>>(
     peers.map((p) => [p, new Map()]),
@@ -116,7 +117,9 @@ export async function publishedServices(
       description: `${key}, published by Meridian`,
       tags: [],
       labels: { "meridian.dev/global-service": key },
-      fqdn: gs.hostname,
+      // Under this Meridian's federation domain when it has one: a peer admits names only in the
+      // domains its admin gave us, never in its own fleet's (.global, .svc.clusterset.local).
+      fqdn: domain ? `${gs.name}.${gs.namespace}.${domain}` : gs.hostname,
       endpoints: reachable.map((e) => ({
         address: e.cluster.federationGateway!.address,
         port: e.cluster.federationGateway!.port,
