@@ -80,7 +80,7 @@ const DEFAULT_BACKOFF: Backoff = { initialMs: 1000, maxMs: 60_000 };
  * nothing: a spec peer with an empty catalog sends no message (and grpc-go no headers) until it
  * has something to say, and a refusal (UNAUTHENTICATED) arrives well within it.
  */
-const OPEN_AFTER_MS = 300;
+const OPEN_AFTER_MS = 1000;
 /** A session this many initial backoffs long (10 s by default) counts as a working one. */
 const STABLE_FACTOR = 10;
 

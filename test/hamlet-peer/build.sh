@@ -12,6 +12,4 @@ if ! go_tools_env; then
   echo "hamlet-peer-build: 'go' is not on PATH. Install Go >= 1.26.0 and rerun: bash test/hamlet-peer/build.sh" >&2
   exit 127
 fi
-mapfile -t sources < <(find cmd -type f -name '*.go' ! -name '*_test.go' | LC_ALL=C sort)
-stamp="$(go_tools_stamp go.mod go.sum "${sources[@]}")"
-go_tools_build hamlet-peer-build bin/.stamp-hamlet-peer "$stamp" bin/hamlet-peer -ldflags="-s -w" ./cmd/hamlet-peer
+go_tools_build_cmd hamlet-peer-build hamlet-peer

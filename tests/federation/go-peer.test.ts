@@ -138,6 +138,33 @@ describe("Meridian as owner, the Go peer as consumer", () => {
     await go.next(isResponse("details.bookinfo", "DELETE"), from);
   });
 
+  it("a consumer that NACKs everything causes no resend loop", async () => {
+    go.send({ op: "nack-all", message: "refused by policy" });
+    const from = go.events.length;
+    await m.run(() =>
+      publishToPeer("go-consumer", { namespace: "bookinfo", name: "reviews" }, ADMIN),
+    );
+    await go.next(isResponse("reviews.bookinfo", "UPSERT"), from);
+    const nack = await eventually("Meridian to record the NACK", async () => {
+      const n = (await m.run(() => getFederationPeer("go-consumer"))).lastNack;
+      return n?.message.includes("refused by policy") ? n : undefined;
+    });
+    expect(nack).toMatchObject({
+      side: "received",
+      message: "UPSERT reviews.bookinfo: refused by policy",
+    });
+    // Another change refreshes the stream: the NACKed service is not sent again.
+    await m.run(() =>
+      publishToPeer("go-consumer", { namespace: "bookinfo", name: "details" }, ADMIN),
+    );
+    await go.next(isResponse("details.bookinfo", "UPSERT"), from);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(go.events.slice(from).filter(isResponse("reviews.bookinfo", "UPSERT"))).toHaveLength(1);
+    go.send({ op: "nack-all", message: "" });
+    for (const name of ["reviews", "details"])
+      await m.run(() => revokeFromPeer("go-consumer", { namespace: "bookinfo", name }, ADMIN));
+  });
+
   it("an unregistered client gets UNAUTHENTICATED, and a spec client stops retrying", async () => {
     const stranger = startGoPeer(organisation("go-stranger"), m.org.caPem, [
       "-connect",
@@ -159,8 +186,8 @@ describe("Meridian as owner, the Go peer as consumer", () => {
 describe("the Go peer as owner, Meridian as consumer", () => {
   let go: GoPeer;
   const offers = async () => (await m.run(() => listOfferedServices("go-owner"))).items;
-  const answerTo = async (id: string, from: number) =>
-    go.next((e) => e.event === "answer" && e.resource_id === id, from);
+  const answerTo = async (id: string, from: number, operation = "UPSERT") =>
+    go.next((e) => e.event === "answer" && e.resource_id === id && e.operation === operation, from);
   const upsert = async (service: Record<string, unknown>) => {
     const from = go.events.length;
     go.send({ op: "upsert", service });
@@ -234,7 +261,7 @@ describe("the Go peer as owner, Meridian as consumer", () => {
   it("a DELETE by resource_id removes the offer", async () => {
     const from = go.events.length;
     go.send({ op: "delete", id: "example-service" });
-    expect(await answerTo("example-service", from)).toMatchObject({
+    expect(await answerTo("example-service", from, "DELETE")).toMatchObject({
       operation: "DELETE",
       code: "OK",
     });
@@ -304,8 +331,25 @@ describe("the Go peer as owner, Meridian as consumer", () => {
     for (let i = 1; i <= MAX_OFFERS; i++) {
       const from = go.events.length;
       go.send({ op: "delete", id: `s${i}` });
-      await answerTo(`s${i}`, from);
+      await answerTo(`s${i}`, from, "DELETE");
     }
+    expect(await offers()).toEqual([]);
+  });
+
+  it("a 10,000-endpoint offer is NACKed at once, nothing stored", async () => {
+    const endpoints = Array.from({ length: 10_000 }, (_, i) => ({
+      address: `84.15.${Math.floor(i / 250)}.${(i % 250) + 1}`,
+      port: 443,
+      labels: ["dbendpoint1"],
+    }));
+    const began = Date.now();
+    const answer = await upsert({ ...base("wide", "wide.go-owner.example"), endpoints });
+    expect(answer.code).toBe("InvalidArgument");
+    // Over the size limit or the endpoint limit, whichever it meets first.
+    expect(String(answer.message)).toMatch(
+      /^FederatedService wide (is \d+ bytes: Meridian accepts at most 262144|is malformed: endpoints: )/,
+    );
+    expect(Date.now() - began).toBeLessThan(5_000);
     expect(await offers()).toEqual([]);
   });
 

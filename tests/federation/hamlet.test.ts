@@ -5,11 +5,13 @@
 // receives); revoking on A sends DELETE and B's plan removes the import. Also: the NACK and ACK
 // paths, a malformed FederatedService from a peer (NACKed, nothing stored), a lost stream that
 // reconnects without deleting anything, and a client certificate from no peer's CA refused.
+import * as grpc from "@grpc/grpc-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as desired from "@/app/api/agent/v1/desired/route";
 import * as register from "@/app/api/agent/v1/register/route";
 import { startOwnerServer, type OwnerServer } from "@/lib/federation/owner-server";
 import { connectToPeer } from "@/lib/federation/consumer-client";
+import { hamlet } from "@/lib/federation/proto";
 import type { Actor } from "@/lib/model/actor";
 import type { DesiredResource } from "@/lib/agent-protocol/messages";
 import { createJoinToken } from "@/lib/services/agents/agents";
@@ -261,6 +263,13 @@ describe("Hamlet federation between two Meridians", () => {
     });
   });
 
+  it("deleting a peer whose services are imported is refused", async () => {
+    await expect(b.run(() => removePeer("org-a", ADMIN))).rejects.toMatchObject({
+      code: "peer_has_imports",
+    });
+    expect((await offerOnB())?.importedInto).toEqual(["east-1"]);
+  });
+
   it("registering, changing or removing another peer does not cut B's stream", async () => {
     const sessions = b.federation.consumer("org-a")!.sessions();
     const x = organisation("org-x");
@@ -393,6 +402,67 @@ describe("a peer that sends a malformed FederatedService", () => {
     const peer = await b.run(() => getFederationPeer("org-c"));
     expect(peer.lastNack).toMatchObject({ side: "sent", message: answer.nack });
     expect(peer.offered).toBe(0);
+  });
+});
+
+describe("mutual TLS refusals: UNAUTHENTICATED, and nothing read", () => {
+  // A raw client (grpc-js, the vendored protos): what a stranger's call ends with.
+  const refusal = async (credentials: grpc.ChannelCredentials) => {
+    const client = new (hamlet().Client)(a.address(), credentials);
+    try {
+      const call = (
+        client["EstablishStream"] as () => grpc.ClientDuplexStream<unknown, unknown>
+      ).call(client);
+      return await new Promise<grpc.ServiceError>((resolve) => {
+        call.on("error", resolve);
+        call.on("data", () => undefined);
+      });
+    } finally {
+      client.close();
+    }
+  };
+  const creds = (org?: { certPem: string; keyPem: string }) =>
+    org
+      ? grpc.credentials.createSsl(
+          Buffer.from(a.org.caPem),
+          Buffer.from(org.keyPem),
+          Buffer.from(org.certPem),
+        )
+      : grpc.credentials.createSsl(Buffer.from(a.org.caPem));
+
+  it.each([
+    ["no certificate", () => creds()],
+    ["a certificate of Meridian's own CA", () => creds(a.org)],
+    ["an untrusted certificate", () => creds(organisation("untrusted"))],
+  ])("%s", async (_what, make) => {
+    const error = await refusal(make());
+    expect([error.code, error.details]).toEqual([
+      grpc.status.UNAUTHENTICATED,
+      "client certificate missing, expired or not issued by a registered peer's CA",
+    ]);
+  });
+
+  it("an expired certificate of a registered peer's CA", async () => {
+    const late = organisation("org-late", 0);
+    await a.run(() =>
+      registerPeer(
+        {
+          name: "org-late",
+          address: "localhost:1",
+          caPem: late.caPem,
+          bundleEndpoint: "https://late.example/b",
+        },
+        ADMIN,
+      ),
+    );
+    try {
+      await new Promise((r) => setTimeout(r, 1500)); // notAfter is the second it was made
+      const error = await refusal(creds(late));
+      expect(error.code).toBe(grpc.status.UNAUTHENTICATED);
+      expect(a.federation.owner.streams()["org-late"]).toBeUndefined();
+    } finally {
+      await a.run(() => removePeer("org-late", ADMIN));
+    }
   });
 });
 

@@ -99,14 +99,6 @@ export async function startFederation(opts: FederationOptions): Promise<Federati
   const stop = onFederationChange({
     peersChanged: async () => {
       await owner.reloadPeers();
-      // One sync at a time: two overlapping ones (peers registered in quick succession) would both
-      // see a peer without a stream and open two, one of them never closed.
-      let syncing = Promise.resolve();
-      const syncConsumers = () => {
-        const run = syncing.then(syncNow);
-        syncing = run.catch(() => undefined);
-        return run;
-      };
       await syncConsumers();
     },
     publicationChanged: () => owner.refresh(),

@@ -26,7 +26,7 @@ func consume(h *hamlet, cfg *tls.Config, address string, cmds <-chan command) er
 	}
 	defer conn.Close()
 	var mu sync.Mutex
-	nackNext := ""
+	nackNext, nackAll := "", ""
 	// "hold" keeps the next answers back until "release": an owner that sends more than one
 	// message in flight shows itself while the consumer holds.
 	released := make(chan struct{})
@@ -39,6 +39,8 @@ func consume(h *hamlet, cfg *tls.Config, address string, cmds <-chan command) er
 			switch c.Op {
 			case "nack-next":
 				nackNext = c.Message
+			case "nack-all":
+				nackAll = c.Message
 			case "hold":
 				gate = make(chan struct{})
 			case "release":
@@ -65,6 +67,9 @@ func consume(h *hamlet, cfg *tls.Config, address string, cmds <-chan command) er
 			defer mu.Unlock()
 			m := nackNext
 			nackNext = ""
+			if m == "" {
+				m = nackAll
+			}
 			return m
 		})
 		if ctx.Err() != nil {

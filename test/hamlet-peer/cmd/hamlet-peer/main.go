@@ -5,7 +5,8 @@
 //
 // It speaks JSON lines: every event on stdout ({"event": ...}), commands on stdin (owner:
 // {"op":"upsert","service":{...}}, {"op":"delete","id":"..."}, {"op":"drop"}; consumer:
-// {"op":"nack-next","message":"..."}, {"op":"hold"}, {"op":"release"}). EOF on stdin ends it.
+// {"op":"nack-next","message":"..."}, {"op":"nack-all","message":"..."} ("" stops),
+// {"op":"hold"}, {"op":"release"}). EOF on stdin ends it.
 //
 //	hamlet-peer -protos proto/hamlet -cert c.pem -key k.pem -ca peer-ca.pem -connect host:port
 //	hamlet-peer -protos proto/hamlet -cert c.pem -key k.pem -ca peer-ca.pem -listen 127.0.0.1:0

@@ -139,16 +139,23 @@ func (o *owner) serve(stream grpc.ServerStream) error {
 			answers <- sub(env, "request")
 		}
 	}()
+	// ended says how the stream ends when the test drops it or the consumer goes away.
+	ended := func(dropped bool, err error) error {
+		if dropped {
+			emit("dropped", map[string]any{"stream": id})
+			return status.Error(codes.Unavailable, "the owner dropped the stream")
+		}
+		emit("stream-ended", map[string]any{"stream": id, "error": err.Error()})
+		return nil
+	}
 	for {
 		var msg outgoing
 		select {
 		case msg = <-queue:
 		case <-drop:
-			emit("dropped", map[string]any{"stream": id})
-			return status.Error(codes.Unavailable, "the owner dropped the stream")
+			return ended(true, nil)
 		case err := <-failed:
-			emit("stream-ended", map[string]any{"stream": id, "error": err.Error()})
-			return nil
+			return ended(false, err)
 		}
 		o.mu.Lock()
 		o.nonce++
@@ -179,11 +186,9 @@ func (o *owner) serve(stream grpc.ServerStream) error {
 				})
 				waiting = false
 			case <-drop:
-				emit("dropped", map[string]any{"stream": id})
-				return status.Error(codes.Unavailable, "the owner dropped the stream")
+				return ended(true, nil)
 			case err := <-failed:
-				emit("stream-ended", map[string]any{"stream": id, "error": err.Error()})
-				return nil
+				return ended(false, err)
 			}
 		}
 	}
