@@ -9,6 +9,7 @@ import * as offers from "@/app/api/v1/peers/[name]/offers/route";
 import * as importPlan from "@/app/api/v1/peers/[name]/imports/plan/route";
 import * as gateway from "@/app/api/v1/clusters/[name]/federation-gateway/route";
 import { db } from "@/lib/store/client";
+import { receiveOffer } from "@/lib/services/federation/consumer";
 import { seedDemoFleet } from "@/lib/services/inventory/demo-seed";
 import { call, userWithToken } from "../helpers/api";
 import { resetDatabase } from "../helpers/db";
@@ -178,6 +179,25 @@ describe("/api/v1/peers", () => {
     });
     expect((await read()).domains).toEqual(["org-b.example"]);
   });
+
+  it("admits and stores a peer's offer on a one-connection database (the stream's use case)", async () => {
+    // org-b may offer org-b.example (the test above). On the embedded database the pool has one
+    // connection, held by the offer's transaction: admission must read nothing through the pool.
+    await receiveOffer("org-b", {
+      name: "one",
+      description: "",
+      tags: [],
+      labels: {},
+      fqdn: "one.org-b.example",
+      endpoints: [{ address: "84.15.190.249", port: 443, labels: ["e"], description: "" }],
+      sans: [],
+      instances: [
+        { id: "tls", protocol: "TLS", metadata: {}, endpoint_selector: ["e"], description: "" },
+      ],
+    });
+    expect(await db().offeredService.count({ where: { peerName: "org-b", name: "one" } })).toBe(1);
+    await db().offeredService.deleteMany({ where: { peerName: "org-b" } });
+  }, 30_000);
 
   it("pages the offers by name", async () => {
     const { storeOffer } = await import("@/lib/store/peers");

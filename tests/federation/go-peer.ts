@@ -1,7 +1,7 @@
 // The independent Go peer (test/hamlet-peer, built by its build.sh) run from the federation
 // suite: a child process that speaks JSON lines, events on stdout and commands on stdin.
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
@@ -49,7 +49,10 @@ export function startGoPeer(org: Organisation, otherCaPem: string, args: string[
   );
   const events: GoEvent[] = [];
   const waiters = new Set<() => void>();
+  // MERIDIAN_HAMLET_PEER_LOG=file keeps every event line (the messages exchanged), for reading.
+  const log = process.env.MERIDIAN_HAMLET_PEER_LOG;
   createInterface({ input: child.stdout }).on("line", (line) => {
+    if (log) appendFileSync(log, `${args.join(" ")} ${line.slice(0, 600)}\n`);
     try {
       events.push(JSON.parse(line) as GoEvent);
     } catch {

@@ -22,12 +22,24 @@ export const envOfferLimits = (): OfferLimits => ({
   maxOffersPerPeer: env().MERIDIAN_HAMLET_MAX_OFFERS_PER_PEER,
 });
 
+/** What admission reads outside the offer's transaction (the admin allow-list of addresses). */
+export type AdmissionContext = { allow: string[]; limits: OfferLimits };
+
+/**
+ * Read before the offer's transaction opens: on the embedded database (one connection) a read
+ * through the pool inside it would wait for the transaction's own connection.
+ */
+export const admissionContext = async (limits?: OfferLimits): Promise<AdmissionContext> => ({
+  allow: await getAllowList(),
+  limits: limits ?? envOfferLimits(),
+});
+
 /** Refuse (OfferRefused, the NACK's text) what `peer` may not offer; resolves when admitted. */
 export async function admitOffer(
   tx: Tx,
   peer: string,
   s: FederatedService,
-  limits: OfferLimits = envOfferLimits(),
+  { allow, limits }: AdmissionContext,
 ): Promise<void> {
   const refuse = (why: string): never => {
     throw new OfferRefused(`FederatedService ${clipEcho(s.name)}: ${why}`);
@@ -45,7 +57,6 @@ export async function admitOffer(
   // its traffic. (This fleet's names under either global-name style are refused above already.)
   if (await fqdnTaken(tx, s.fqdn, peer, s.name))
     refuse(`fqdn ${s.fqdn} is already in use here; publish it under another host`);
-  const allow = await getAllowList();
   for (const [i, e] of s.endpoints.entries())
     if (refusesHost(e.address, allow))
       refuse(

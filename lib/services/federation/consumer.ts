@@ -21,7 +21,11 @@ import {
   writeImport,
 } from "@/lib/store/peers";
 import { pool, readTogether, transaction, type Tx } from "@/lib/store/transaction";
-import { admitOffer, type OfferLimits } from "@/lib/services/federation/admission";
+import {
+  admissionContext,
+  admitOffer,
+  type OfferLimits,
+} from "@/lib/services/federation/admission";
 import { announce, recordChangeSet, type ApplyOptions } from "@/lib/services/sharing/change-sets";
 import { currentRemoteImports } from "@/lib/services/federation/imports";
 
@@ -40,8 +44,9 @@ export async function receiveOffer(
   service: FederatedService,
   limits?: OfferLimits,
 ): Promise<void> {
+  const context = await admissionContext(limits);
   await transaction(async (tx) => {
-    await admitOffer(tx, peer, service, limits);
+    await admitOffer(tx, peer, service, context);
     // A resend after a reconnect changes nothing and is not an event.
     const stored = await storeOffer(tx, peer, service);
     if (stored !== "unchanged")
