@@ -7,10 +7,7 @@ import { listOfferedServices } from "@/lib/services/federation/consumer";
 
 export const GET = withAuth(
   async (req, { params }) => {
-    const query = parseOrThrow(
-      offerPageQuerySchema,
-      Object.fromEntries(req.nextUrl.searchParams),
-    );
+    const query = parseOrThrow(offerPageQuerySchema, Object.fromEntries(req.nextUrl.searchParams));
     return json(offerListSchema, await listOfferedServices(String(params.name ?? ""), query));
   },
   { role: "viewer" },
