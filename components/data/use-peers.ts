@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
+  OFFERS_PAGE,
   offerListSchema,
   peerListSchema,
   peerSchema,
@@ -23,9 +24,6 @@ export function usePeers(initialItems?: PeerDto[]) {
     refetchInterval: REFRESH_MS,
   });
 }
-
-/** Offers shown per page on the Peers page. */
-export const OFFERS_PAGE = 25;
 
 /** One page of what `name` offers: `cursor` undefined is the first page. */
 export function usePeerOffers(name: string, cursor: string | undefined, initialPage?: OfferPage) {

@@ -126,6 +126,9 @@ export const offerListSchema = z.object({
 
 export type OfferPage = z.infer<typeof offerListSchema>;
 
+/** Offers shown per page on the Peers page (the server's first page and the client's next). */
+export const OFFERS_PAGE = 25;
+
 /** `?limit=&cursor=` of the offers list: pages by name, the cursor is the last name seen. */
 export const offerPageQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
