@@ -19,7 +19,7 @@ export async function register(): Promise<void> {
   const { log } = await import("./lib/infra/log");
   const metricsPort = env().MERIDIAN_METRICS_PORT;
   if (metricsPort) {
-    const { startProcessMetricsListener } = await import("./lib/infra/process-metrics");
+    const { startProcessMetricsListener } = await import("./lib/infra/plane-metrics/listener");
     const { refreshPlaneGauges } = await import("./lib/services/plane/plane-metrics");
     await startProcessMetricsListener(metricsPort, "0.0.0.0", refreshPlaneGauges);
     log.info("process metrics listening", { port: metricsPort });

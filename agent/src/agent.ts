@@ -8,7 +8,7 @@ import { canonicalJson } from "../../lib/agent-protocol/canonical-json";
 import type { DesiredResponse, Report, ResourceResult } from "../../lib/agent-protocol/messages";
 import type { ClusterSnapshot } from "../../lib/agent-protocol/snapshot";
 import { retryDelayMs, sleep } from "./backoff";
-import type { InventorySource, ResourceWriter } from "./cluster";
+import type { InventorySource, ResourceWriter } from "./cluster-interfaces";
 import type { AgentLog } from "./log";
 import { MeridianRefused, MeridianUnavailable, type MeridianClient } from "./meridian-client";
 import type { AgentMetrics } from "./metrics";

@@ -11,7 +11,7 @@ import { SimulatedCluster } from "@/agent/src/simulated/simulated-cluster";
 import { loadFleetFile } from "@/lib/agent-protocol/fleet-file";
 import { db } from "@/lib/store/client";
 import { createCluster, updateCluster } from "@/lib/services/inventory/clusters";
-import { createJoinToken } from "@/lib/services/agents/agents";
+import { createJoinToken } from "@/lib/services/agents/access";
 import { waitFor } from "../../scripts/lib/processes";
 import { resetDatabase } from "../helpers/db";
 import { inProcessFetch } from "../helpers/in-process-fetch";

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as clusterDesired from "@/app/api/v1/clusters/[name]/desired/route";
 import { Agent } from "@/agent/src/agent";
-import type { ResourceWriter } from "@/agent/src/cluster";
+import type { ResourceWriter } from "@/agent/src/cluster-interfaces";
 import { memoryCredentialStore } from "@/agent/src/credential-file";
 import { SILENT_LOG } from "@/agent/src/log";
 import { MeridianClient } from "@/agent/src/meridian-client";
@@ -14,7 +14,7 @@ import { loadFleetFile } from "@/lib/agent-protocol/fleet-file";
 import type { ResourceCondition } from "@/lib/agent-protocol/messages";
 import { db } from "@/lib/store/client";
 import { createCluster, updateCluster } from "@/lib/services/inventory/clusters";
-import { createJoinToken } from "@/lib/services/agents/agents";
+import { createJoinToken } from "@/lib/services/agents/access";
 import { waitFor } from "../../scripts/lib/processes";
 import { resetDatabase } from "../helpers/db";
 import { call, userWithToken } from "../helpers/api";

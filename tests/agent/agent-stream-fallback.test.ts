@@ -10,7 +10,7 @@ import { SimulatedCluster } from "@/agent/src/simulated/simulated-cluster";
 import { AGENT_API } from "@/lib/agent-protocol/messages";
 import { loadFleetFile } from "@/lib/agent-protocol/fleet-file";
 import { db } from "@/lib/store/client";
-import { createJoinToken } from "@/lib/services/agents/agents";
+import { createJoinToken } from "@/lib/services/agents/access";
 import { createCluster, updateCluster } from "@/lib/services/inventory/clusters";
 import { announceDesiredChange, writeDesiredState } from "@/lib/store/desired-state";
 import { waitFor } from "../../scripts/lib/processes";

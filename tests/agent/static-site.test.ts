@@ -13,7 +13,7 @@ import { MeridianClient } from "@/agent/src/meridian-client";
 import { StaticSite } from "@/agent/src/static/static-site";
 import { db } from "@/lib/store/client";
 import { createCluster, updateCluster } from "@/lib/services/inventory/clusters";
-import { createJoinToken } from "@/lib/services/agents/agents";
+import { createJoinToken } from "@/lib/services/agents/access";
 import type { ClusterSummary } from "@/lib/model/inventory";
 import { waitFor } from "../../scripts/lib/processes";
 import { resetDatabase } from "../helpers/db";

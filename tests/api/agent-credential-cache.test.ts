@@ -6,11 +6,8 @@ import pg from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as register from "@/app/api/agent/v1/register/route";
 import * as report from "@/app/api/agent/v1/report/route";
-import {
-  authenticateAgent,
-  createJoinToken,
-  revokeAgentAccess,
-} from "@/lib/services/agents/agents";
+import { authenticateAgent } from "@/lib/services/agents/authenticate";
+import { createJoinToken, revokeAgentAccess } from "@/lib/services/agents/access";
 import { cachedCredential } from "@/lib/store/agent-credential-cache";
 import { hashSecretToken } from "@/lib/crypto/secret-token";
 import { db } from "@/lib/store/client";

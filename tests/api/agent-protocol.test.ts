@@ -13,7 +13,7 @@ import { bookinfoFleet } from "@/lib/demo/bookinfo-fleet";
 import { newAgentCredential } from "@/lib/agent-protocol/credential";
 import { db } from "@/lib/store/client";
 import { createCluster } from "@/lib/services/inventory/clusters";
-import { createJoinToken } from "@/lib/services/agents/agents";
+import { createJoinToken } from "@/lib/services/agents/access";
 import { resetDatabase } from "../helpers/db";
 import { call, userWithToken } from "../helpers/api";
 import { AGENT_INFO, registeredCluster } from "../helpers/agent";

@@ -10,7 +10,8 @@ import { alertListSchema, alertSummarySchema } from "@/lib/model/alerts";
 import { db } from "@/lib/store/client";
 import { seedDemoFleet } from "@/lib/services/inventory/demo-seed";
 import { invalidateMetricsAllowList } from "@/lib/services/fleet-metrics/metrics-runtime";
-import { createMetricsSource, setAllowList } from "@/lib/services/fleet-metrics/metrics-sources";
+import { createMetricsSource } from "@/lib/services/fleet-metrics/metrics-sources";
+import { setAllowList } from "@/lib/services/fleet-metrics/allow-list";
 import { resetDatabase } from "../helpers/db";
 import { call, userWithToken } from "../helpers/api";
 

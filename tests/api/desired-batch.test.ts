@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createCluster, updateCluster } from "@/lib/services/inventory/clusters";
 import { replaceDesiredResources } from "@/lib/services/sharing/cluster-state";
-import { acceptStatus } from "@/lib/services/agents/agents";
+import { acceptStatus } from "@/lib/services/agents/reports";
 import { db } from "@/lib/store/client";
 import { readDesiredStateForAgent, writeDesiredStates } from "@/lib/store/desired-state";
 import { resetDatabase } from "../helpers/db";

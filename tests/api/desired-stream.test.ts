@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MeridianClient, MeridianRefused } from "@/agent/src/meridian-client";
 import type { DesiredResponse } from "@/lib/agent-protocol/messages";
 import { db } from "@/lib/store/client";
-import { revokeAgentAccess } from "@/lib/services/agents/agents";
+import { revokeAgentAccess } from "@/lib/services/agents/access";
 import { updateCluster } from "@/lib/services/inventory/clusters";
 import { openDesiredStream } from "@/lib/api/desired-sse";
 import { announceDesiredChange, writeDesiredState } from "@/lib/store/desired-state";

@@ -4,11 +4,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/store/client";
 import { seedDemoFleet } from "@/lib/services/inventory/demo-seed";
-import { acceptStatus } from "@/lib/services/agents/agents";
+import { acceptStatus } from "@/lib/services/agents/reports";
 import { applyChanges } from "@/lib/services/sharing/change-sets";
 import { getChangeSet } from "@/lib/store/change-sets";
 import type { ChangeSetDto } from "@/lib/model/intent";
-import { getGlobalService } from "@/lib/services/inventory/catalog";
+import { getGlobalService } from "@/lib/store/global-services";
 import { loadAlertFleet } from "@/lib/services/fleet-metrics/fleet-alerts";
 import { resetDatabase } from "../helpers/db";
 

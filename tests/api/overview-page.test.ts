@@ -2,7 +2,7 @@
 // only a few clusters per region (those needing attention first) and a few stale ones read.
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/store/client";
-import { getOverview, getOverviewPage } from "@/lib/services/inventory/catalog";
+import { getOverview, getOverviewPage } from "@/lib/store/overview";
 import { createCluster, updateCluster } from "@/lib/services/inventory/clusters";
 import { applyClusterSnapshot } from "@/lib/services/agents/inventory";
 import { resetDatabase } from "../helpers/db";

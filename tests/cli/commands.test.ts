@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { parse } from "yaml";
 import { runCli } from "@/cli/program";
 import type { ChangeSetDto, IntentDto, PlanDto } from "@/lib/model/intent";
-import { acceptStatus } from "@/lib/services/agents/agents";
+import { acceptStatus } from "@/lib/services/agents/reports";
 import { seedDemoFleet } from "@/lib/services/inventory/demo-seed";
 import { resetDatabase } from "../helpers/db";
 import { userWithToken } from "../helpers/api";

@@ -14,7 +14,7 @@ import { connectToPeer } from "@/lib/federation/consumer-client";
 import { hamlet } from "@/lib/federation/proto";
 import type { Actor } from "@/lib/model/actor";
 import type { DesiredResource } from "@/lib/agent-protocol/messages";
-import { createJoinToken } from "@/lib/services/agents/agents";
+import { createJoinToken } from "@/lib/services/agents/access";
 import { applyChanges } from "@/lib/services/sharing/change-sets";
 import { applyImport, listOfferedServices, planImport } from "@/lib/services/federation/consumer";
 import {

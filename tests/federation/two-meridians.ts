@@ -9,7 +9,7 @@ import { createDb, withDatabase, type Db } from "@/lib/store/client";
 import { seedDemoFleet } from "@/lib/services/inventory/demo-seed";
 import { startFederation, type Federation } from "@/lib/services/federation/start";
 import type { OfferLimits } from "@/lib/services/federation/admission";
-import { setAllowList } from "@/lib/services/fleet-metrics/metrics-sources";
+import { setAllowList } from "@/lib/services/fleet-metrics/allow-list";
 import { organisation, type Organisation } from "./certs";
 
 export type Meridian = {

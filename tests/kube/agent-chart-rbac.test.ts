@@ -17,7 +17,7 @@ import {
   MANAGED_BY_VALUE,
   type DesiredResource,
 } from "@/lib/agent-protocol/messages";
-import { createJoinToken } from "@/lib/services/agents/agents";
+import { createJoinToken } from "@/lib/services/agents/access";
 import { replaceDesiredResources } from "@/lib/services/sharing/cluster-state";
 import { createCluster, updateCluster } from "@/lib/services/inventory/clusters";
 import { db } from "@/lib/store/client";

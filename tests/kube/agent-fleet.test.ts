@@ -10,7 +10,7 @@ import { KubeWriter } from "@/agent/src/kube/kube-writer";
 import { SILENT_LOG } from "@/agent/src/log";
 import { MeridianClient } from "@/agent/src/meridian-client";
 import { db } from "@/lib/store/client";
-import { createJoinToken } from "@/lib/services/agents/agents";
+import { createJoinToken } from "@/lib/services/agents/access";
 import { createCluster, updateCluster } from "@/lib/services/inventory/clusters";
 import { replaceDesiredResources } from "@/lib/services/sharing/cluster-state";
 import { waitFor } from "../../scripts/lib/processes";

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/store/client";
-import { createJoinToken } from "@/lib/services/agents/agents";
+import { createJoinToken } from "@/lib/services/agents/access";
 import { createCluster, updateCluster } from "@/lib/services/inventory/clusters";
 import { replaceDesiredResources } from "@/lib/services/sharing/cluster-state";
 import type { DesiredResource } from "@/lib/agent-protocol/messages";

@@ -17,7 +17,7 @@ import {
 } from "../../../lib/agent-protocol/messages";
 import { appliedObject } from "../../../lib/agent-protocol/applied-object";
 import { exportConditions, isServiceExport } from "./export-conditions";
-import type { ResourceWriter } from "../cluster";
+import type { ResourceWriter } from "../cluster-interfaces";
 import { SILENT_LOG, type AgentLog } from "../log";
 import {
   apiMessage,
@@ -26,7 +26,7 @@ import {
   isKindMissing,
   isObjectNotFound,
 } from "./api-errors";
-import { linkRetention } from "../../../lib/meshes/linkerd";
+import { linkRetention } from "../../../lib/meshes/linkerd/translate";
 import {
   hasMeridianEntries,
   isMeridians,
@@ -294,7 +294,7 @@ export class KubeWriter implements ResourceWriter {
   }
 
   // A Link keeps Meridian's consumer labels in its selectors: released, it would fall back to
-  // the link command's selector and mirror every exported Service (lib/meshes/linkerd.ts).
+  // the link command's selector and mirror every exported Service (lib/meshes/linkerd/translate.ts).
   private async releaseOrRetain(obj: Obj): Promise<ResourceResult | undefined> {
     const keep = groupKind(obj as KindRef) === LINK ? linkRetention(obj) : undefined;
     if (!keep) return this.release(obj);

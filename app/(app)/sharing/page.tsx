@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import { listClusters } from "@/lib/services/inventory/clusters";
-import { listGlobalServices } from "@/lib/services/inventory/catalog";
+import { listClusters } from "@/lib/store/clusters";
+import { listGlobalServices } from "@/lib/store/global-services";
 import { requireUser } from "../require-user";
 import { SharingClient } from "./sharing-client";
 

@@ -14,8 +14,6 @@ import { recordAudit } from "@/lib/store/audit";
 import { transaction } from "@/lib/store/transaction";
 import { findUserById } from "@/lib/store/users";
 
-export { listApiTokens } from "@/lib/store/api-tokens";
-
 const TOKEN_TOUCH_INTERVAL_MS = 60_000;
 
 /** Issue a personal API token; the plaintext is returned once and stored only as a hash. */

@@ -13,8 +13,6 @@ import {
   type UserRow,
 } from "@/lib/store/users";
 
-export { listUsers } from "@/lib/store/users";
-
 /** Check an email and password; the same work is done whether or not the user exists. */
 export async function authenticateUser(email: string, password: string): Promise<UserRow | null> {
   const user = await findUserByEmail(email);

@@ -1,12 +1,12 @@
 import "server-only";
-import { refusesHost } from "@/lib/metrics/ssrf-guard";
+import { refusesHost } from "@/lib/fleet-metrics/ssrf-guard";
 import { clipEcho, type FederatedService } from "@/lib/model/federated-service";
 import { FLEET_DOMAINS, inDomain } from "@/lib/model/peers";
 import { env } from "@/lib/infra/env";
 import { countOffers, fqdnTaken, getPeer, hasOffer } from "@/lib/store/peers";
 import type { Tx } from "@/lib/store/transaction";
 import { OfferRefused } from "@/lib/federation/consumer-client";
-import { getAllowList } from "@/lib/services/fleet-metrics/metrics-sources";
+import { getAllowList } from "@/lib/services/fleet-metrics/allow-list";
 
 // A peer is untrusted input (issue 35): what it offers becomes a ServiceEntry visible to every
 // namespace, so an offer is admitted only when its name is in a domain an admin gave that peer,

@@ -2,9 +2,9 @@ import "server-only";
 import type { AlertListDto, AlertQuery } from "@/lib/model/alerts";
 import { loadAlertFleet } from "@/lib/services/fleet-metrics/fleet-alerts";
 import { metricsClient } from "@/lib/services/fleet-metrics/metrics-runtime";
-import { loadRuntimeSources } from "@/lib/services/fleet-metrics/metrics-sources";
-import { readAllAlerts, type AlertSource } from "@/lib/metrics/alerts-client";
-import { buildAlertList } from "@/lib/metrics/alerts-view";
+import { loadRuntimeSources } from "@/lib/services/fleet-metrics/runtime-sources";
+import { readAllAlerts, type AlertSource } from "@/lib/fleet-metrics/alerts-client";
+import { buildAlertList } from "@/lib/fleet-metrics/alerts-view";
 
 /**
  * Every alert of the fleet matching the query: read in parallel from each enabled source —

@@ -2,8 +2,8 @@ import "server-only";
 
 import type { SourceTestResult } from "@/lib/model/metrics";
 import { metricsClient } from "@/lib/services/fleet-metrics/metrics-runtime";
-import type { RuntimeSource } from "@/lib/services/fleet-metrics/metrics-sources";
-import { PrometheusQueryError } from "@/lib/metrics/prometheus-client";
+import type { RuntimeSource } from "@/lib/services/fleet-metrics/runtime-sources";
+import { PrometheusQueryError } from "@/lib/fleet-metrics/prometheus-client";
 
 // Prometheus: GET /api/v1/status/buildinfo → {status, data: {version}}.
 // Alertmanager: GET /api/v2/status → {versionInfo: {version}}.

@@ -1,9 +1,12 @@
 import "server-only";
 
-import { getAllowList } from "@/lib/services/fleet-metrics/metrics-sources";
-import { createPinnedFetch } from "@/lib/metrics/pinned-fetch";
-import { createPrometheusClient, type PrometheusClient } from "@/lib/metrics/prometheus-client";
-import { createSsrfGuard, type SsrfGuard } from "@/lib/metrics/ssrf-guard";
+import { getAllowList } from "@/lib/services/fleet-metrics/allow-list";
+import { createPinnedFetch } from "@/lib/fleet-metrics/pinned-fetch";
+import {
+  createPrometheusClient,
+  type PrometheusClient,
+} from "@/lib/fleet-metrics/prometheus-client";
+import { createSsrfGuard, type SsrfGuard } from "@/lib/fleet-metrics/ssrf-guard";
 
 // One long-lived Prometheus client per server process, so its per-source concurrency limit
 // and short cache are shared by every request. Outbound requests go through the pinned

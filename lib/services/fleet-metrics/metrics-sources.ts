@@ -1,17 +1,14 @@
 import "server-only";
-import { log } from "@/lib/infra/log";
 import { randomUUID } from "node:crypto";
 
 import { invalid, notFound } from "@/lib/domain/errors";
 import {
-  allowListSchema,
-  sourceAuthInputSchema,
   type MetricsSourceCreateInput,
   type MetricsSourceDto,
   type MetricsSourceUpdateInput,
   type SourceAuthInput,
 } from "@/lib/model/metrics";
-import { openSecret, sealSecret } from "@/lib/crypto/secret";
+import { sealSecret } from "@/lib/crypto/secret";
 import { recordAudit } from "@/lib/store/audit";
 import { type Actor } from "@/lib/model/actor";
 import { findCluster } from "@/lib/store/clusters";
@@ -24,44 +21,18 @@ import {
   updateSourceRow,
   type MetricsSourceRow as SourceRow,
 } from "@/lib/store/metrics-sources";
-import { readSetting, writeSetting } from "@/lib/store/settings";
 import { pool, transaction } from "@/lib/store/transaction";
-import type { PrometheusSource, SourceAuth } from "@/lib/metrics/prometheus-client";
-import { createSsrfGuard, SsrfError } from "@/lib/metrics/ssrf-guard";
+import { createSsrfGuard, SsrfError } from "@/lib/fleet-metrics/ssrf-guard";
+import { getAllowList } from "@/lib/services/fleet-metrics/allow-list";
 
-/** The Setting key holding the admin allow-list of private networks for sources. */
-export const ALLOW_LIST_KEY = "metricsAllowedNetworks";
+// The metrics sources an admin configures: listed, created, updated, deleted.
 
-/** A source ready to query: credentials decrypted, for server-side use only. */
-export interface RuntimeSource extends PrometheusSource {
-  id: string;
-  kind: "prometheus" | "alertmanager";
-  scope: "global" | "cluster";
-}
-
-const context = (id: string) => `metrics-source:${id}`;
+/** The sealing context of a source's stored credentials (sealed here, opened by runtime-sources.ts). */
+export const sealingContext = (id: string) => `metrics-source:${id}`;
 
 /** Every configured source, by name. Credentials never leave this module. */
 export async function listMetricsSources(): Promise<MetricsSourceDto[]> {
   return (await listSourceRows()).map(toDto);
-}
-
-/** The admin allow-list (CIDRs, addresses, hostnames) that lets sources use private ranges. */
-export async function getAllowList(): Promise<string[]> {
-  const parsed = allowListSchema.safeParse({ entries: (await readSetting(ALLOW_LIST_KEY)) ?? [] });
-  return parsed.success ? parsed.data.entries : [];
-}
-
-/** Replaces the allow-list; sources already saved are checked again at request time. */
-export async function setAllowList(entries: string[], actor: Actor): Promise<string[]> {
-  const unique = [...new Set(entries)];
-  await transaction(async (tx) => {
-    await writeSetting(tx, ALLOW_LIST_KEY, unique, actor.label);
-    await recordAudit(tx, actor, "settings.metrics-allow-list", "setting", ALLOW_LIST_KEY, {
-      entries: unique,
-    });
-  });
-  return unique;
 }
 
 /** Refuses a URL the SSRF guard would not fetch, with the guard's generic message. */
@@ -84,7 +55,7 @@ function sealAuth(
   auth: SourceAuthInput,
 ): { auth: SourceRow["auth"]; authSecret: string | null } {
   if (auth.type === "none") return { auth: "none", authSecret: null };
-  return { auth: auth.type, authSecret: sealSecret(JSON.stringify(auth), context(id)) };
+  return { auth: auth.type, authSecret: sealSecret(JSON.stringify(auth), sealingContext(id)) };
 }
 
 /** Creates a source after the SSRF check; credentials are stored encrypted. */
@@ -165,51 +136,4 @@ export async function deleteMetricsSource(id: string, actor: Actor): Promise<voi
     await deleteSourceRow(tx, id);
     await recordAudit(tx, actor, "metrics-source.delete", "metrics-source", id, { name: row.name });
   });
-}
-
-function runtimeAuth(row: SourceRow): SourceAuth | undefined {
-  if (row.auth === "none" || !row.authSecret) return undefined;
-  const parsed = sourceAuthInputSchema.parse(
-    JSON.parse(openSecret(row.authSecret, context(row.id))),
-  );
-  return parsed.type === "none" ? undefined : parsed;
-}
-
-function toRuntime(row: SourceRow): RuntimeSource {
-  const auth = runtimeAuth(row);
-  return {
-    id: row.id,
-    name: row.name,
-    url: row.url,
-    kind: row.kind,
-    scope: row.scope,
-    ...(row.clusterName ? { cluster: row.clusterName } : {}),
-    ...(auth ? { auth } : {}),
-  };
-}
-
-/**
- * Enabled sources of a kind with decrypted credentials, for the server's outbound queries
- * (golden signals, alerts). Never send these to a client.
- */
-export async function loadRuntimeSources(
-  kind: "prometheus" | "alertmanager" = "prometheus",
-): Promise<RuntimeSource[]> {
-  const rows = await listSourceRows({ kind, enabled: true });
-  // A source whose stored credential cannot be opened (key rotated, row tampered with) is left
-  // out with a warning, so one bad row never takes the other sources' data down with it.
-  return rows.flatMap((row) => {
-    try {
-      return [toRuntime(row)];
-    } catch {
-      log.warn("metrics source credential unreadable; source skipped", { source: row.name });
-      return [];
-    }
-  });
-}
-
-/** One source by id with decrypted credentials (for the connection test), or null. */
-export async function loadRuntimeSource(id: string): Promise<RuntimeSource | null> {
-  const row = await findSourceRow(id);
-  return row ? toRuntime(row) : null;
 }

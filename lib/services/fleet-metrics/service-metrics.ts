@@ -12,13 +12,11 @@ import { metricsClient } from "@/lib/services/fleet-metrics/metrics-runtime";
 import {
   loadRuntimeSources,
   type RuntimeSource,
-} from "@/lib/services/fleet-metrics/metrics-sources";
-import { chartRange } from "@/lib/metrics/golden-series";
-import type { MetricsMesh } from "@/lib/metrics/golden-signals";
-import type { PrometheusClient } from "@/lib/metrics/prometheus-client";
-import { queryServiceSeries } from "@/lib/metrics/service-series";
-
-const METRICS_MESHES: readonly MetricsMesh[] = ["istio", "linkerd"];
+} from "@/lib/services/fleet-metrics/runtime-sources";
+import { chartRange } from "@/lib/fleet-metrics/golden-series";
+import { METRICS_MESHES } from "@/lib/fleet-metrics/golden-signals";
+import type { PrometheusClient } from "@/lib/fleet-metrics/prometheus-client";
+import { queryServiceSeries } from "@/lib/fleet-metrics/service-series";
 
 /** Which sources answer for a service: every global source, and per-cluster sources of its clusters. */
 function relevantSources(all: RuntimeSource[], clusters: Set<string>): RuntimeSource[] {

@@ -3,12 +3,8 @@ import type { ClusterSummary, GlobalServiceDto } from "@/lib/model/inventory";
 import { listClusters } from "@/lib/store/clusters";
 import { listGlobalServices } from "@/lib/store/global-services";
 
-// Reads of the inventory as the pages and the API show it: clusters, services, global services.
-
-export { getGlobalService, listGlobalServices } from "@/lib/store/global-services";
-export { getOverview, getOverviewPage } from "@/lib/store/overview";
-export { countGlobalServices } from "@/lib/store/health";
-export { listServices } from "@/lib/store/services";
+// The whole inventory in one read, for the topology graph (pages and routes read single
+// clusters and services straight from lib/store: docs/architecture.md, "Reads").
 
 /** What the topology graph is built from: the whole inventory. */
 export type TopologyInventory = { clusters: ClusterSummary[]; globalServices: GlobalServiceDto[] };

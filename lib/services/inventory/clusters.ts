@@ -16,8 +16,6 @@ import { announceRevokedLocally } from "@/lib/store/desired-notify";
 import { announceDesiredChange } from "@/lib/store/desired-state";
 import { transaction } from "@/lib/store/transaction";
 
-export { getCluster, getClusterSummary, listClusters } from "@/lib/store/clusters";
-
 async function summaryOf(name: string): Promise<ClusterSummary> {
   const summary = await getClusterSummary(name);
   if (!summary) throw notFound("Cluster");

@@ -9,7 +9,7 @@ import { FILTER_VALUES, filterGraph } from "@/lib/graph/filter";
 import type { Graph } from "@/lib/graph/model";
 import { collapseIds, resolveTopologyQuery, type TopologyQuery } from "@/lib/graph/query";
 import type { TopologyDto } from "@/lib/graph/schema";
-import type { SourceError } from "@/lib/metrics/fan-out";
+import type { SourceError } from "@/lib/fleet-metrics/fan-out";
 
 /** The inventory the graph is built from. */
 export type InventoryInput = { clusters: ClusterSummary[]; globalServices: GlobalServiceDto[] };
@@ -19,6 +19,8 @@ export type CallsInput = {
   /** False when no Prometheus source is configured at all. */
   configured: boolean;
   sources: string[];
+  /** rate() window of the calls' figures, when metrics were read. */
+  window?: string;
   calls: CallSample[];
   errors: SourceError[];
 };
@@ -99,7 +101,11 @@ export function createTopologyService(deps: TopologyDeps): TopologyService {
         edges: g.edges,
         dropped: g.dropped,
         droppedMembers: g.droppedMembers,
-        metrics: { configured: calls.configured, sources: calls.sources },
+        metrics: {
+          configured: calls.configured,
+          sources: calls.sources,
+          ...(calls.window ? { window: calls.window, reporter: "destination" as const } : {}),
+        },
         errors: calls.errors,
         // The values present, for the map's filter controls (the API also accepts any known mesh).
         filters: {

@@ -1,5 +1,5 @@
 import "server-only";
-import { planeMetrics } from "@/lib/infra/metrics";
+import { planeMetrics } from "@/lib/infra/plane-metrics/registry";
 import { changeSetStatusSchema } from "@/lib/model/intent";
 import { countChangeSetsByStatus } from "@/lib/store/change-sets";
 import { watchedClusterCount } from "@/lib/store/desired-notify";

@@ -24,8 +24,6 @@ import { pool, readTogether, transaction, type Json, type Tx } from "@/lib/store
 import { currentRemoteImports } from "@/lib/services/federation/imports";
 import { federationChanged } from "@/lib/services/federation/runtime";
 
-export { getChangeSet, listChangeSets, rollUpChangeSets } from "@/lib/store/change-sets";
-
 /** What change set `id` did to the intent, one line per change (none for a hostname change). */
 export async function changeSetInWords(id: string): Promise<string[]> {
   const { before, after } = await intentOfChangeSet(id);

@@ -17,8 +17,6 @@ import { readTogether, transaction } from "@/lib/store/transaction";
 import { offersNamed } from "@/lib/store/peers";
 import { conflict } from "@/lib/domain/errors";
 
-export { readGlobalHostStyle } from "@/lib/store/settings";
-
 /**
  * Set the suffix and rename every global service's host to it, in one transaction: hostnames
  * and versions (open editors then get a 409), the new desired generation of every cluster whose

@@ -5,8 +5,6 @@ import { whoServesWhom } from "@/lib/domain/serving";
 import { getGlobalService } from "@/lib/store/global-services";
 import { loadIntent } from "@/lib/store/intent";
 
-export { listIntent, loadIntent } from "@/lib/store/intent";
-
 /** Who would serve each consumer cluster of a global service, from its intent and inventory. */
 export async function servingOf(namespace: string, name: string): Promise<ServingDto> {
   const [service, intent] = await Promise.all([

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { parse } from "yaml";
 import { allCommands, buildProgram, commandPath } from "@/cli/program";
 import type { ChangeSetDto, IntentDto, PlanDto } from "@/lib/model/intent";
-import { acceptStatus } from "@/lib/services/agents/agents";
+import { acceptStatus } from "@/lib/services/agents/reports";
 import { seedDemoFleet } from "@/lib/services/inventory/demo-seed";
 import { ROOT } from "../../../scripts/lib/root";
 import { userWithToken } from "../../helpers/api";

@@ -1,16 +1,17 @@
-import { ChevronRight } from "lucide-react";
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
+import { Breadcrumb } from "@/components/ui/breadcrumb";
 import { ServiceAlertsSection } from "@/components/alerts/service-alerts-section";
 import { MembersTable } from "@/components/global-service/members-table";
+import { CrossClusterTraffic } from "@/components/global-service/cross-cluster-traffic";
 import { GoldenSignalsCard } from "@/components/metrics/golden-signals-card";
 import { FailoverSection } from "@/components/intent/failover-section";
 import { HealthBadge } from "@/components/status/status-badges";
 import { EndpointCount } from "@/components/status/endpoint-count";
 import { PageHeader } from "@/components/ui/page-header";
-import { getGlobalService } from "@/lib/services/inventory/catalog";
+import { getGlobalService } from "@/lib/store/global-services";
 import { demoRunsWithoutPrometheus } from "@/lib/services/fleet-metrics/service-metrics";
+import { observedCrossClusterCalls } from "@/lib/services/inventory/topology-default-service";
 import { requireUser } from "../../../require-user";
 
 export const dynamic = "force-dynamic";
@@ -30,20 +31,28 @@ export default async function GlobalServicePage({ params }: GlobalServicePagePro
   const service = await getGlobalService(decodeURIComponent(namespace), decodeURIComponent(name));
   if (!service) notFound();
   const canChange = user.role !== "viewer";
+  // Observed versus intended: the map's calls to this service that cross clusters.
+  const traffic = await observedCrossClusterCalls().catch(() => ({ calls: [], window: null }));
+  const rows = traffic.calls
+    .filter((c) => c.namespace === service.namespace && c.name === service.name)
+    .map((c) => ({
+      sourceCluster: c.sourceCluster,
+      sourceName: c.sourceLabel,
+      destinationCluster: c.destinationCluster,
+      destinationName: c.destinationLabel,
+      requestRate: c.requestRate,
+      errorRate: c.errorRate,
+      unmanaged: c.unmanaged,
+    }));
 
   return (
     <>
       <PageHeader
         eyebrow={
-          <nav aria-label="Breadcrumb" className="flex items-center gap-1">
-            <Link href="/services" className="hover:text-fg hover:underline">
-              Services
-            </Link>
-            <ChevronRight className="size-3" aria-hidden />
-            <span aria-current="page" className="font-mono">
-              {service.namespace}/{service.name}
-            </span>
-          </nav>
+          <Breadcrumb
+            parent={{ href: "/services", label: "Services" }}
+            current={`${service.namespace}/${service.name}`}
+          />
         }
         title={service.name}
         description={<span className="font-mono text-xs">{service.hostname}</span>}
@@ -64,7 +73,11 @@ export default async function GlobalServicePage({ params }: GlobalServicePagePro
           namespace={service.namespace}
           name={service.name}
           demoWithoutPrometheus={demoRunsWithoutPrometheus()}
+          clusterLabels={Object.fromEntries(
+            service.clusters.map((m) => [m.cluster, m.displayName || m.cluster]),
+          )}
         />
+        <CrossClusterTraffic rows={rows} window={traffic.window} />
         <ServiceAlertsSection namespace={service.namespace} name={service.name} />
         <FailoverSection service={service} canChange={canChange} />
       </div>

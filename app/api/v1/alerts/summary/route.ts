@@ -4,7 +4,7 @@ import { parseOrThrow } from "@/lib/api/errors";
 import { json } from "@/lib/api/respond";
 import { withAuth } from "@/lib/auth/with-auth";
 import { listAlerts } from "@/lib/services/fleet-metrics/alerts";
-import { summarizeAlertList } from "@/lib/metrics/alerts-view";
+import { summarizeAlertList } from "@/lib/fleet-metrics/alerts-view";
 
 export const GET = withAuth(
   async (req) => {

@@ -7,7 +7,7 @@ import { parseOrThrow } from "@/lib/api/errors";
 import { withAuth } from "@/lib/auth/with-auth";
 import { actorOf } from "@/lib/model/actor";
 import { countJoinToken } from "@/lib/services/access/abuse-limits";
-import { createJoinToken } from "@/lib/services/agents/agents";
+import { createJoinToken } from "@/lib/services/agents/access";
 import { agentChartUrl, agentInstallCommand, agentUrlWarnings } from "@/lib/domain/install-command";
 import { agentChartPackage } from "@/lib/infra/agent-chart";
 import { env } from "@/lib/infra/env";
