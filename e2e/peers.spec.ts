@@ -14,13 +14,13 @@ const PEER_PORT = APP_PORT + 8;
 const GOOD = {
   name: "inventory.shop",
   fqdn: "inventory.shop.org-c.example",
-  endpoints: [{ address: "203.0.113.7", port: 15443, labels: ["edge"] }],
+  endpoints: [{ address: "84.15.190.249", port: 15443, labels: ["edge"] }],
   sans: ["spiffe://org-c.example/ns/shop/sa/inventory"],
   instances: [
     {
       id: "http-8080",
       protocol: "HTTP",
-      metadata: { port: "8080", sni: "outbound_.8080_._.inventory.shop.org-c.example" },
+      metadata: { PORT: "8080", SNI: "outbound_.8080_._.inventory.shop.org-c.example" },
       endpoint_selector: ["edge"],
     },
   ],
@@ -53,19 +53,22 @@ test("a peer's page shows its stream, what it offers and the NACK of a malformed
         address: `localhost:${PEER_PORT}`,
         caPem: org.caPem,
         bundleEndpoint: "https://org-c.example/api/v1/trust/bundles/org-c.example",
+        domains: ["org-c.example"],
       },
     });
     expect(res.status(), await res.text()).toBe(201);
     await expect.poll(() => peer.answers.length, { timeout: 30_000 }).toBe(2);
     expect(peer.answers.find((a) => a.service === "inventory.shop")?.nack).toBeUndefined();
     expect(peer.answers.find((a) => a.service === "billing.shop")?.nack).toBe(
-      "FederatedService billing.shop is malformed: endpoints: at least one endpoint is required; instances[0].endpoint_selector: matches no endpoint's labels",
+      "FederatedService billing.shop is malformed: endpoints: at least one endpoint is required",
     );
 
     await page.goto("/peers");
     await expect(page.getByRole("heading", { level: 1, name: "Peers" })).toBeVisible();
     const card = page.getByTestId("peer-org-c");
     await expect(card.getByTestId("peer-status")).toHaveText("Connected", { timeout: 20_000 });
+    await expect(card.getByTestId("peer-domains")).toContainText("org-c.example");
+    await expect(card.getByRole("button", { name: "Edit domains" })).toBeVisible();
     await expect(card.getByTestId("peer-last-nack")).toContainText("We refused what the peer sent");
     await expect(card.getByTestId("peer-last-nack")).toContainText(
       "endpoints: at least one endpoint is required",

@@ -36,7 +36,7 @@ export const queryKeys = {
   peers: {
     all: ["peers"] as const,
     list: () => ["peers", "list"] as const,
-    offers: (name: string) => ["peers", name, "offers"] as const,
+    offers: (name: string, cursor: string) => ["peers", name, "offers", cursor] as const,
   },
   apiTokens: {
     all: ["api-tokens"] as const,

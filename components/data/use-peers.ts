@@ -1,8 +1,15 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
-import { offerListSchema, peerListSchema, type OfferDto, type PeerDto } from "@/lib/model/peers";
-import { apiFetch } from "./api-error";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  OFFERS_PAGE,
+  offerListSchema,
+  peerListSchema,
+  peerSchema,
+  type OfferPage,
+  type PeerDto,
+} from "@/lib/model/peers";
+import { apiFetch, jsonBody } from "./api-error";
 import { queryKeys } from "./query-keys";
 
 /** How often the peers' stream status is read again while the page is open. */
@@ -18,16 +25,29 @@ export function usePeers(initialItems?: PeerDto[]) {
   });
 }
 
-export function usePeerOffers(name: string, initialItems?: OfferDto[]) {
+/** One page of what `name` offers: `cursor` undefined is the first page. */
+export function usePeerOffers(name: string, cursor: string | undefined, initialPage?: OfferPage) {
+  const search = new URLSearchParams({ limit: String(OFFERS_PAGE), ...(cursor ? { cursor } : {}) });
   return useQuery({
-    queryKey: queryKeys.peers.offers(name),
-    queryFn: async ({ signal }) =>
-      (
-        await apiFetch(offerListSchema, `/api/v1/peers/${encodeURIComponent(name)}/offers`, {
-          signal,
-        })
-      ).items,
-    initialData: initialItems,
+    queryKey: queryKeys.peers.offers(name, cursor ?? ""),
+    queryFn: ({ signal }) =>
+      apiFetch(offerListSchema, `/api/v1/peers/${encodeURIComponent(name)}/offers?${search}`, {
+        signal,
+      }),
+    initialData: cursor ? undefined : initialPage,
     refetchInterval: REFRESH_MS,
+  });
+}
+
+/** Set the domains `peer` may offer (admin): PATCH with the version read. */
+export function useSetPeerDomains() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { name: string; version: number; domains: string[] }) =>
+      apiFetch(peerSchema, `/api/v1/peers/${encodeURIComponent(input.name)}`, {
+        method: "PATCH",
+        ...jsonBody({ version: input.version, domains: input.domains }),
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.peers.all }),
   });
 }

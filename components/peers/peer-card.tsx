@@ -1,18 +1,33 @@
 "use client";
 
+import { useState } from "react";
 import { ArrowDownToLine, ArrowUpFromLine } from "lucide-react";
-import type { OfferDto, PeerDto } from "@/lib/model/peers";
+import type { OfferDto, OfferPage, PeerDto } from "@/lib/model/peers";
 import { usePeerOffers } from "@/components/data/use-peers";
+import { PeerDomains } from "@/components/peers/peer-domains";
 import { Badge } from "@/components/ui/badge";
+import { Pager } from "@/components/ui/pager";
 import { Card, CardHeader } from "@/components/ui/card";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { WarningNote } from "@/components/ui/warning-note";
 
-/** One federation peer: its stream, what we publish to it, what it offers, and the last NACK. */
-export function PeerCard({ peer, initialOffers }: { peer: PeerDto; initialOffers: OfferDto[] }) {
-  const offers = usePeerOffers(peer.name, initialOffers);
-  const items = offers.data ?? [];
+/**
+ * One federation peer: its stream, the domains it may offer, what we publish to it, what it
+ * offers (paged), and the last NACK.
+ */
+export function PeerCard({
+  peer,
+  initialOffers,
+  canEdit,
+}: {
+  peer: PeerDto;
+  initialOffers?: OfferPage;
+  canEdit: boolean;
+}) {
+  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  const offers = usePeerOffers(peer.name, cursors[cursors.length - 1], initialOffers);
+  const items = offers.data?.items ?? [];
   return (
     <Card className="overflow-hidden" data-testid={`peer-${peer.name}`}>
       <CardHeader
@@ -36,6 +51,7 @@ export function PeerCard({ peer, initialOffers }: { peer: PeerDto; initialOffers
           <RelativeTime iso={peer.lastAckAt} fallback="none yet" />
         </Fact>
       </dl>
+      <PeerDomains peer={peer} canEdit={canEdit} />
       {peer.lastError && !peer.connected ? (
         <p className="border-border text-muted border-b px-4 py-2 text-[13px]" role="status">
           {peer.lastError}
@@ -68,7 +84,19 @@ export function PeerCard({ peer, initialOffers }: { peer: PeerDto; initialOffers
             Offered by {peer.name}
           </h3>
           {items.length ? (
-            <OffersTable peer={peer.name} offers={items} />
+            <>
+              <OffersTable peer={peer.name} offers={items} />
+              <Pager
+                what={`services ${peer.name} offers`}
+                page={cursors.length}
+                hasNewer={cursors.length > 1}
+                hasOlder={Boolean(offers.data?.nextCursor)}
+                loading={offers.isFetching}
+                labels={{ newer: "Previous", older: "Next" }}
+                onNewer={() => setCursors((c) => c.slice(0, -1))}
+                onOlder={() => setCursors((c) => [...c, offers.data?.nextCursor ?? undefined])}
+              />
+            </>
           ) : (
             <p className="text-subtle text-[13px]">No services offered yet.</p>
           )}
@@ -78,16 +106,22 @@ export function PeerCard({ peer, initialOffers }: { peer: PeerDto; initialOffers
   );
 }
 
+const STREAM: Record<
+  PeerDto["stream"],
+  { tone: "success" | "danger" | "neutral" | "warning"; text: string }
+> = {
+  connected: { tone: "success", text: "Connected" },
+  empty: { tone: "success", text: "Connected, nothing offered" },
+  certificate: { tone: "danger", text: "Certificate refused" },
+  disconnected: { tone: "danger", text: "Disconnected" },
+  never: { tone: "neutral", text: "Not connected yet" },
+};
+
 function StreamBadge({ peer }: { peer: PeerDto }) {
-  if (peer.connected)
-    return (
-      <Badge tone="success" dot data-testid="peer-status">
-        Connected
-      </Badge>
-    );
+  const { tone, text } = STREAM[peer.stream];
   return (
-    <Badge tone={peer.lastConnectedAt ? "danger" : "neutral"} dot data-testid="peer-status">
-      {peer.lastConnectedAt ? "Disconnected" : "Not connected yet"}
+    <Badge tone={tone} dot data-testid="peer-status">
+      {text}
     </Badge>
   );
 }

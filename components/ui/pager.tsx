@@ -13,10 +13,21 @@ type PagerProps = {
   /** What the rows are, for the accessible name ("change sets", "events"). */
   what: string;
   loading?: boolean;
+  /** Button labels for a list not ordered by time (default "Newer" / "Older"). */
+  labels?: { newer: string; older: string };
 };
 
 /** Newer / older buttons under a cursor-paged list, newest first. */
-export function Pager({ page, hasNewer, hasOlder, onNewer, onOlder, what, loading }: PagerProps) {
+export function Pager({
+  page,
+  hasNewer,
+  hasOlder,
+  onNewer,
+  onOlder,
+  what,
+  loading,
+  labels = { newer: "Newer", older: "Older" },
+}: PagerProps) {
   if (!hasNewer && !hasOlder) return null;
   return (
     <nav
@@ -25,13 +36,13 @@ export function Pager({ page, hasNewer, hasOlder, onNewer, onOlder, what, loadin
     >
       <Button size="sm" onClick={onNewer} disabled={!hasNewer || loading}>
         <ChevronLeft className="size-3.5" aria-hidden />
-        Newer
+        {labels.newer}
       </Button>
       <span className="text-muted text-xs" aria-live="polite">
         Page {page}
       </span>
       <Button size="sm" onClick={onOlder} disabled={!hasOlder || loading}>
-        Older
+        {labels.older}
         <ChevronRight className="size-3.5" aria-hidden />
       </Button>
     </nav>

@@ -40,6 +40,7 @@ export async function startTestDoublePeer(
   server.addService(pkg.federation.resourcediscovery.v1alpha2.DiscoveryService.service, {
     EstablishStream: (call: grpc.ServerDuplexStream<Record<string, never>, unknown>) => {
       const pending = new Map<string, string>();
+      const queue: Record<string, unknown>[] = [];
       call.on(
         "data",
         (msg: {
@@ -47,28 +48,36 @@ export async function startTestDoublePeer(
         }) => {
           const req = msg.request;
           if (!req) return;
-          if (!req.response_nonce) {
-            for (const s of services) {
-              const nonce = randomUUID();
-              pending.set(nonce, String(s.name));
-              call.write({
-                response: {
-                  nonce,
-                  resource_url: URL_,
-                  operation: "CREATE",
-                  resource: {
-                    type_url: URL_,
-                    value: Buffer.from(type.encode(type.fromObject(s)).finish()),
-                  },
+          // One message in flight (the published spec): the next UPSERT leaves on an answer.
+          const sendNext = () => {
+            const s = queue.shift();
+            if (!s) return;
+            const nonce = randomUUID();
+            pending.set(nonce, String(s.name));
+            call.write({
+              response: {
+                nonce,
+                resource_url: URL_,
+                resource_id: String(s.name),
+                operation: "UPSERT",
+                resource: {
+                  type_url: URL_,
+                  value: Buffer.from(type.encode(type.fromObject(s)).finish()),
                 },
-              });
-            }
+              },
+            });
+          };
+          if (!req.response_nonce) {
+            queue.push(...services);
+            sendNext();
             return;
           }
           const service = pending.get(req.response_nonce);
           if (!service) return;
+          pending.delete(req.response_nonce);
           const nack = req.status && req.status.code !== 0 ? req.status.message : undefined;
-          answers.push({ operation: "CREATE", service, ...(nack ? { nack } : {}) });
+          answers.push({ operation: "UPSERT", service, ...(nack ? { nack } : {}) });
+          sendNext();
         },
       );
       call.on("end", () => call.end());

@@ -1,30 +1,32 @@
 import "server-only";
-import { randomUUID, X509Certificate } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import * as grpc from "@grpc/grpc-js";
 import { canonicalJson } from "@/lib/agent-protocol/canonical-json";
 import { log } from "@/lib/infra/log";
+import { identifyPeer, parsePeerCas, peerServerCredentials, type PeerCa } from "./peer-identity";
 import {
   FEDERATED_SERVICE_URL,
   hamlet,
+  MAX_MESSAGE_BYTES,
   type Envelope,
   type Operation,
   type StreamRequest,
 } from "./proto";
 
-// The owner side of Hamlet v1alpha2: Meridian serves the DiscoveryService on its own TLS port.
-// A consumer opens EstablishStream and sends the initial StreamRequest; Meridian answers with a
-// CREATE per service published to that peer, then UPDATE and DELETE as the publication changes,
-// each with its own nonce that the consumer ACKs or NACKs. Who the consumer is comes from its
-// client certificate: the peer whose registered CA issued it. Anyone else is refused (deny by
-// default): TLS requires a client certificate from one of the peers' CAs.
+// The owner side of Hamlet v1alpha2 as published: Meridian serves the DiscoveryService on its own
+// TLS port. A consumer opens EstablishStream and sends the initial StreamRequest; Meridian answers
+// with an UPSERT per service published to that peer, then UPSERT and DELETE (by resource_id, the
+// service's name) as the publication changes. The spec allows one message in flight: the next is
+// sent only once the consumer ACKed or NACKed the last. Who the consumer is comes from its client
+// certificate: the peer whose registered CA issued it; anyone else gets UNAUTHENTICATED.
 
 /** What the server needs from the rest of Meridian (lib/services/federation/owner.ts). */
 export interface OwnerSource {
   /** The registered peers' names and CA certificates (PEM). */
   peers(): Promise<{ name: string; caPem: string }[]>;
-  /** The FederatedServices published to `peer` now (proto field names), by name. */
-  published(peer: string): Promise<Map<string, Record<string, unknown>>>;
-  /** The consumer answered a response: ACK (`message` undefined) or NACK with its message. */
+  /** The FederatedServices published now to each of `peers` (proto field names), in one read. */
+  published(peers: string[]): Promise<Map<string, Map<string, Record<string, unknown>>>>;
+  /** The consumer answered a response: ACK (`nack` undefined) or NACK with its message. */
   answered(
     peer: string,
     answer: { nonce: string; operation: Operation; service: string; nack?: string },
@@ -44,64 +46,84 @@ export interface OwnerServer {
   port: number;
   /** Compare every open stream's publication with what it was sent, and send the differences. */
   refresh(): Promise<void>;
-  /** Rebind with the current peers' CAs (after a peer is registered, changed or removed). */
+  /**
+   * Take the registered peers' CAs again (after a peer is registered, changed or removed). Only
+   * the streams of a peer that was removed or whose CA changed are ended; the port stays bound.
+   */
   reloadPeers(): Promise<void>;
+  /** End the open streams of `peer` (every peer's when omitted); their consumers reconnect. */
+  endStreams(peer?: string): void;
   /** Streams open now, per peer. */
   streams(): Record<string, number>;
   close(): Promise<void>;
 }
 
-type Pending = { operation: Operation; service: string };
+type Outgoing = { operation: Operation; id: string; service: Record<string, unknown> };
 
 class PeerStream {
   /** What was last sent per service (canonical JSON), so a refresh sends only differences. */
   readonly sent = new Map<string, string>();
-  readonly pending = new Map<string, Pending>();
+  /** Waiting to be sent, one per service id (a later change replaces an earlier one). */
+  readonly queue = new Map<string, Outgoing>();
+  inFlight: { nonce: string; operation: Operation; id: string } | undefined;
   context = "";
   started = false;
 
   constructor(
     readonly peer: string,
+    readonly caFingerprint: string,
     readonly call: grpc.ServerDuplexStream<Envelope, Envelope>,
   ) {}
 }
+
+const statusError = (code: grpc.status, message: string) =>
+  Object.assign(new Error(message), { code, details: message });
+
+/**
+ * End a stream with a gRPC status. grpc-js sends the status of an "error" event as the call's
+ * trailers; destroy() would drop the call without one, and the client would see no reason.
+ */
+const endWith = (
+  call: grpc.ServerDuplexStream<Envelope, Envelope>,
+  code: grpc.status,
+  message: string,
+) => call.emit("error", statusError(code, message));
 
 /** Start the DiscoveryService; resolves once it listens. */
 export async function startOwnerServer(opts: OwnerServerOptions): Promise<OwnerServer> {
   const codec = hamlet();
   const streams = new Set<PeerStream>();
   const known = new Map<string, Set<string>>();
-  let peerCas: { name: string; ca: X509Certificate }[] = [];
-  let server: grpc.Server | undefined;
-  let port = opts.port;
+  const tls = peerServerCredentials(opts.certPem, opts.keyPem);
+  let peerCas: PeerCa[] = [];
 
-  const identify = (call: grpc.ServerDuplexStream<Envelope, Envelope>): string | undefined => {
-    const raw = call.getAuthContext()?.sslPeerCertificate?.raw;
-    if (!raw) return undefined;
-    const cert = new X509Certificate(raw);
-    return peerCas.find((p) => cert.checkIssued(p.ca) && cert.verify(p.ca.publicKey))?.name;
-  };
+  // One message in flight per stream (spec: "Message passing protocol is synchronous with only
+  // one message in flight"): the next leaves when the last is answered.
+  function pump(s: PeerStream): void {
+    if (s.inFlight) return;
+    const next = s.queue.values().next();
+    if (next.done) return;
+    const out = next.value;
+    s.queue.delete(out.id);
+    const nonce = randomUUID();
+    s.inFlight = { nonce, operation: out.operation, id: out.id };
+    s.call.write({
+      response: {
+        nonce,
+        resource_url: FEDERATED_SERVICE_URL,
+        resource_id: out.id,
+        resource: { type_url: FEDERATED_SERVICE_URL, value: codec.encodeService(out.service) },
+        operation: out.operation,
+        context: s.context,
+      },
+    });
+  }
 
-  async function sync(s: PeerStream): Promise<void> {
-    const now = await opts.source.published(s.peer);
-    const send = (operation: Operation, name: string, service: Record<string, unknown>) => {
-      const nonce = randomUUID();
-      s.pending.set(nonce, { operation, service: name });
-      s.call.write({
-        response: {
-          nonce,
-          resource_url: FEDERATED_SERVICE_URL,
-          resource: { type_url: FEDERATED_SERVICE_URL, value: codec.encodeService(service) },
-          operation,
-          context: s.context,
-        },
-      });
-    };
+  function sync(s: PeerStream, now: Map<string, Record<string, unknown>>): void {
     for (const [name, service] of now) {
       const json = canonicalJson(service);
-      const before = s.sent.get(name);
-      if (before === json) continue;
-      send(before === undefined ? "CREATE" : "UPDATE", name, service);
+      if (s.sent.get(name) === json) continue;
+      s.queue.set(name, { operation: "UPSERT", id: name, service });
       s.sent.set(name, json);
     }
     // Names this process sent the peer on an earlier stream count too: a service revoked while
@@ -109,54 +131,61 @@ export async function startOwnerServer(opts: OwnerServerOptions): Promise<OwnerS
     const earlier = known.get(s.peer) ?? new Set<string>();
     for (const name of new Set([...s.sent.keys(), ...earlier]))
       if (!now.has(name)) {
-        // A DELETE carries the service's name only: that is what identifies it.
-        send("DELETE", name, { name });
+        // The published DELETE names the service by resource_id; the resource repeats the name.
+        s.queue.set(name, { operation: "DELETE", id: name, service: { name } });
         s.sent.delete(name);
       }
     known.set(s.peer, new Set(now.keys()));
+    pump(s);
+  }
+
+  /** One read for every stream in `list`, however many there are. */
+  async function syncAll(list: PeerStream[]): Promise<void> {
+    if (!list.length) return;
+    const published = await opts.source.published([...new Set(list.map((s) => s.peer))]);
+    for (const s of list) sync(s, published.get(s.peer) ?? new Map());
   }
 
   async function onRequest(s: PeerStream, req: StreamRequest): Promise<void> {
     if (req.resource_url !== FEDERATED_SERVICE_URL) {
-      s.call.destroy(
-        Object.assign(new Error(`unknown resource_url ${req.resource_url}`), {
-          code: grpc.status.INVALID_ARGUMENT,
-        }),
+      endWith(
+        s.call,
+        grpc.status.INVALID_ARGUMENT,
+        `unknown resource_url ${req.resource_url.slice(0, 200)}: Meridian serves ${FEDERATED_SERVICE_URL}`,
       );
       return;
     }
     if (!req.response_nonce) {
       if (s.started) return;
       s.started = true;
-      s.context = req.context;
-      await sync(s);
+      s.context = req.context.slice(0, 256);
+      await syncAll([s]);
       return;
     }
-    const pending = s.pending.get(req.response_nonce);
-    if (!pending) return; // an answer to a nonce of an earlier stream, or a duplicate
-    s.pending.delete(req.response_nonce);
+    const pending = s.inFlight;
+    // An answer to a nonce of an earlier stream, or a duplicate: nothing is waiting on it.
+    if (!pending || pending.nonce !== req.response_nonce) return;
+    s.inFlight = undefined;
     const ok = !req.status || req.status.code === grpc.status.OK;
-    // A NACKed CREATE or UPDATE is not sent again until the service changes (the consumer treats
-    // an UPDATE of a service it does not hold as a CREATE), so a NACK never loops.
+    // A NACKed UPSERT is not sent again until the service changes, so a NACK never loops.
     await opts.source.answered(s.peer, {
       nonce: req.response_nonce,
       operation: pending.operation,
-      service: pending.service,
+      service: pending.id,
       ...(ok ? {} : { nack: req.status?.message || `status ${req.status?.code}` }),
     });
+    pump(s);
   }
 
   const handler = (call: grpc.ServerDuplexStream<Envelope, Envelope>) => {
-    const peer = identify(call);
-    if (!peer) {
-      call.destroy(
-        Object.assign(new Error("client certificate not issued by a registered peer's CA"), {
-          code: grpc.status.PERMISSION_DENIED,
-        }),
-      );
+    const who = identifyPeer(call.getAuthContext()?.sslPeerCertificate?.raw, peerCas);
+    if ("refused" in who) {
+      endWith(call, grpc.status.UNAUTHENTICATED, who.refused);
       return;
     }
-    const s = new PeerStream(peer, call);
+    const peer = who.peer;
+    const ca = peerCas.find((p) => p.name === peer)!.ca.fingerprint256;
+    const s = new PeerStream(peer, ca, call);
     streams.add(s);
     // Headers at once: the consumer knows it was accepted before anything is published to it.
     call.sendMetadata(new grpc.Metadata());
@@ -169,63 +198,67 @@ export async function startOwnerServer(opts: OwnerServerOptions): Promise<OwnerS
         .then(() => onRequest(s, req))
         .catch((error) => log.warn("hamlet: request failed", { peer, error: String(error) }));
     });
-    const done = () => {
+    call.on("end", () => {
       streams.delete(s);
       call.end();
-    };
-    call.on("end", done);
+    });
     call.on("error", () => streams.delete(s));
     call.on("cancelled", () => streams.delete(s));
   };
 
-  async function bind(): Promise<void> {
+  const loadCas = async () => {
     const peers = await opts.source.peers();
-    peerCas = peers.map((p) => ({ name: p.name, ca: new X509Certificate(p.caPem) }));
-    const next = new grpc.Server();
-    next.addService(codec.service, { EstablishStream: handler });
-    // With no peer registered there is no CA to trust: the server's own (leaf) certificate
-    // stands in, which issued nothing, so the port is up and every client is refused.
-    const roots = peers.length ? peers.map((p) => p.caPem).join("\n") : opts.certPem;
-    const creds = grpc.ServerCredentials.createSsl(
-      Buffer.from(roots),
-      [{ cert_chain: Buffer.from(opts.certPem), private_key: Buffer.from(opts.keyPem) }],
-      true,
-    );
-    port = await new Promise<number>((resolve, reject) =>
-      next.bindAsync(`${opts.host ?? "0.0.0.0"}:${port}`, creds, (err, p) =>
-        err ? reject(err) : resolve(p),
-      ),
-    );
-    server = next;
+    peerCas = parsePeerCas(peers);
+    tls.setCas(peers.map((p) => p.caPem));
+  };
+
+  function endStreams(peer?: string): void {
+    for (const s of [...streams])
+      if (peer === undefined || s.peer === peer) {
+        streams.delete(s);
+        s.call.end();
+      }
   }
 
-  async function shutdown(): Promise<void> {
-    const s = server;
-    server = undefined;
-    for (const st of streams) st.call.end();
-    streams.clear();
-    if (s) {
-      s.forceShutdown();
-    }
-  }
+  await loadCas();
+  const server = new grpc.Server({
+    "grpc.max_receive_message_length": MAX_MESSAGE_BYTES,
+    "grpc.max_send_message_length": MAX_MESSAGE_BYTES,
+  });
+  server.addService(codec.service, { EstablishStream: handler });
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync(`${opts.host ?? "0.0.0.0"}:${opts.port}`, tls.credentials, (err, p) =>
+      err ? reject(err) : resolve(p),
+    ),
+  );
 
-  await bind();
   return {
-    get port() {
-      return port;
-    },
+    port,
     async refresh() {
-      await Promise.all([...streams].filter((s) => s.started).map((s) => sync(s)));
+      await syncAll([...streams].filter((s) => s.started));
     },
     async reloadPeers() {
-      await shutdown();
-      await bind();
+      await loadCas();
+      const current = new Map(peerCas.map((p) => [p.name, p.ca.fingerprint256]));
+      for (const s of [...streams])
+        if (current.get(s.peer) !== s.caFingerprint) {
+          streams.delete(s);
+          endWith(
+            s.call,
+            grpc.status.UNAUTHENTICATED,
+            `peer ${s.peer} was removed or its CA changed`,
+          );
+        }
     },
+    endStreams,
     streams() {
       const out: Record<string, number> = {};
       for (const s of streams) out[s.peer] = (out[s.peer] ?? 0) + 1;
       return out;
     },
-    close: shutdown,
+    async close() {
+      endStreams();
+      server.forceShutdown();
+    },
   };
 }

@@ -1,3 +1,5 @@
+import path from "node:path";
+import protobuf from "protobufjs";
 import { describe, expect, it } from "vitest";
 import { parseFederatedService, toRemoteImport } from "@/lib/model/federated-service";
 import { FEDERATED_SERVICE_URL, hamlet } from "./proto";
@@ -9,10 +11,16 @@ const SERVICE = {
   tags: [],
   labels: { team: "books" },
   fqdn: "reviews.bookinfo.svc.clusterset.local",
-  endpoints: [{ address: "192.0.2.10", port: 15443, labels: ["edge"] }],
+  endpoints: [{ address: "192.0.2.10", port: 15443, labels: ["edge"], description: "gateway" }],
   sans: ["spiffe://org-a.example/ns/bookinfo/sa/reviews"],
   instances: [
-    { id: "grpc-9090", protocol: "GRPC", metadata: { sni: "s" }, endpoint_selector: ["edge"] },
+    {
+      id: "grpc-9090",
+      protocol: "GRPC",
+      metadata: { sni: "s" },
+      endpoint_selector: ["edge"],
+      description: "the gRPC port",
+    },
   ],
 };
 
@@ -27,6 +35,23 @@ describe("Hamlet v1alpha2 protos", () => {
     expect(FEDERATED_SERVICE_URL).toBe(
       "type.googleapis.com/federation.types.v1alpha2.FederatedService",
     );
+  });
+
+  it("carry the published StreamResponse: resource_id = 3, resource = 4, operation = 5 (UPSERT = 1, DELETE = 2), context = 6", () => {
+    const root = new protobuf.Root();
+    root.resolvePath = (_origin, target) => path.join(process.cwd(), "proto", "hamlet", target);
+    root.loadSync("resource_discovery.proto", { keepCase: true });
+    const type = root.lookupType("federation.resourcediscovery.v1alpha2.StreamResponse");
+    const op = root.lookupEnum("federation.resourcediscovery.v1alpha2.StreamResponse.Operation");
+    expect(op.values).toEqual({ UNKNOWN: 0, UPSERT: 1, DELETE: 2 });
+    expect(Object.fromEntries(type.fieldsArray.map((f) => [f.name, [f.id, f.type]]))).toEqual({
+      nonce: [1, "string"],
+      resource_url: [2, "string"],
+      resource_id: [3, "string"],
+      resource: [4, "google.protobuf.Any"],
+      operation: [5, "Operation"],
+      context: [6, "string"],
+    });
   });
 
   it("round-trip a FederatedService through its bytes, which then validate", () => {

@@ -4,8 +4,8 @@ import * as grpc from "@grpc/grpc-js";
 import * as protoLoader from "@grpc/proto-loader";
 import protobuf from "protobufjs";
 
-// Hamlet v1alpha2 loaded at run time from the vendored protos (proto/hamlet/README.md): nothing
-// is generated. keepCase keeps the protos' field names (resource_url, endpoint_selector), so the
+// Hamlet v1alpha2 as published (vmware/hamlet 62d61c0 / bde8cdf, proto/hamlet/README.md), loaded
+// at run time from the vendored protos: nothing is generated. keepCase keeps the protos' field names (resource_url, endpoint_selector), so the
 // messages read exactly as the spec writes them.
 
 /** The type URL of a FederatedService in a StreamRequest/StreamResponse and in its Any. */
@@ -26,7 +26,15 @@ const LOAD_OPTIONS: protoLoader.Options = {
 /** google.rpc.Status as it travels. gRPC's OK is 0; any other code is a NACK. */
 export type RpcStatus = { code: number; message: string };
 
-export type Operation = "UNKNOWN" | "CREATE" | "UPDATE" | "DELETE";
+/** The published operations: UPSERT = 1 and DELETE = 2, both by `resource_id`. */
+export type Operation = "UNKNOWN" | "UPSERT" | "DELETE";
+
+/**
+ * The largest message either side of a stream accepts (gRPC's receive limit). A bigger one fails
+ * the stream with RESOURCE_EXHAUSTED; below it, lib/model/federated-service.ts limits a
+ * FederatedService's own bytes with a NACK.
+ */
+export const MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
 
 export type StreamRequest = {
   resource_url: string;
@@ -38,6 +46,8 @@ export type StreamRequest = {
 export type StreamResponse = {
   nonce: string;
   resource_url: string;
+  /** The FederatedService's name: what an UPSERT replaces and a DELETE removes. */
+  resource_id: string;
   resource: { type_url: string; value: Buffer } | null;
   operation: Operation;
   context: string;

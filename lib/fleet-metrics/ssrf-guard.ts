@@ -249,3 +249,23 @@ export function createSsrfGuard(options: SsrfGuardOptions = {}): SsrfGuard {
   };
   return { resolve, check: async (raw) => (await resolve(raw)).url };
 }
+
+/**
+ * Whether a host Meridian would point traffic at (not fetch), such as an endpoint a federation
+ * peer offers, falls in a range the guard refuses: metadata always; loopback, private, link-local
+ * and every other non-public range unless `allow` lists it (the same admin allow-list). A DNS
+ * name is not resolved here (the mesh resolves it later); only the metadata names and
+ * `localhost` are refused outright.
+ */
+export function refusesHost(host: string, allow: readonly string[] = []): boolean {
+  const name = host
+    .replace(/^\[|\]$/g, "")
+    .replace(/\.$/, "")
+    .toLowerCase();
+  const address = parseAddress(name);
+  if (!address)
+    return METADATA_HOSTS.has(name) || name === "localhost" || name.endsWith(".localhost");
+  if (isMetadata(address)) return true;
+  if (isPublic(address)) return false;
+  return !blockListed(parseAllowList(allow), address);
+}

@@ -45,6 +45,18 @@ const baseSchema = z.object({
   /** PEM files of this Meridian's certificate (server and client) and key for Hamlet. */
   MERIDIAN_HAMLET_CERT_FILE: z.string().max(4096).optional(),
   MERIDIAN_HAMLET_KEY_FILE: z.string().max(4096).optional(),
+  /**
+   * The DNS domain this Meridian publishes its services under to peers
+   * (`<name>.<namespace>.<domain>`); a peer admits names only in the domains its admin gave this
+   * Meridian. Unset: each service's global hostname, which another Meridian refuses (its own).
+   */
+  MERIDIAN_HAMLET_DOMAIN: z
+    .string()
+    .max(200)
+    .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/, "a DNS domain")
+    .optional(),
+  /** The most services one peer may offer; past it an offer is NACKed. */
+  MERIDIAN_HAMLET_MAX_OFFERS_PER_PEER: z.coerce.number().int().min(1).max(100_000).default(1000),
   MERIDIAN_GLOBAL_HOST_STYLE: z.enum(["global", "clusterset"]).default("global"),
   /**
    * Bearer token Prometheus sends to scrape GET /metrics (compared hashed). Unset: nobody may

@@ -64,21 +64,24 @@ describe("remote imports (Hamlet peers' services)", () => {
     expect(istio.clusters["east-2"]!.warnings).toEqual([]);
   });
 
-  it("Istio: a gateway named by DNS resolves by DNS; an instance that selects no endpoint and a missing SAN are warned about", () => {
+  it("Istio: a gateway named by DNS resolves by DNS; an instance that selects no endpoint is associated to all (Hamlet spec); a missing SAN is warned about", () => {
     const east1 = istio.clusters["east-1"]!;
     const se = east1.resources.find(
       (r) => r.kind === "ServiceEntry" && r.metadata.name.includes("org-c"),
     );
+    // spec/service-discovery.md, "Complex Type Instance": "If there are no matches, consumer
+    // agent implementors must associate to the Instance all Endpoint."
     expect(spec(se)).toMatchObject({
       resolution: "DNS",
-      ports: [{ number: 9090, name: "grpc-9090", protocol: "GRPC" }],
-      endpoints: [{ address: "gateway.org-c.example", ports: { "grpc-9090": 443 } }],
+      ports: [
+        { number: 9090, name: "grpc-9090", protocol: "GRPC" },
+        { number: 7000, name: "tcp-7000", protocol: "TCP" },
+      ],
+      endpoints: [
+        { address: "gateway.org-c.example", ports: { "grpc-9090": 443, "tcp-7000": 443 } },
+      ],
     });
     expect(east1.warnings.map((w) => [w.globalService, w.message])).toEqual([
-      [
-        "org-c:ratings",
-        "instance lost of org-c:ratings selects none of the peer's endpoints: its port 7000 is left out",
-      ],
       [
         "org-c:ratings",
         "peer org-c sent no SPIFFE SAN for org-c:ratings: east-1 verifies only that the gateway's certificate chains to a trusted root, not which workload answers",

@@ -5,6 +5,33 @@ import { federatedServiceSchema } from "@/lib/model/federated-service";
 // Federation peers over Hamlet v1alpha2 (issue 21.3): the REST contract of /api/v1/peers.
 
 const isoDate = z.string().datetime({ offset: true });
+
+/**
+ * DNS suffixes that are this fleet's own, which no peer may offer names under: in-cluster names,
+ * the MCS cluster set's domain, and both global-name styles (an offer under the style not in use
+ * would collide as soon as an admin switched to it).
+ */
+export const FLEET_DOMAINS = ["cluster.local", "clusterset.local", "global"] as const;
+
+/** Whether `name` is `domain` or a name under it. */
+export const inDomain = (name: string, domain: string) =>
+  name === domain || name.endsWith(`.${domain}`);
+
+/** One domain a peer may offer names in (the domain itself and every name under it). */
+export const peerDomainSchema = z
+  .string()
+  .max(253)
+  .regex(
+    /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$/,
+    "a domain is a lower-case DNS name with at least two labels (e.g. partner.example)",
+  )
+  .refine(
+    (d) => !FLEET_DOMAINS.some((f) => inDomain(d, f) || inDomain(f, d)),
+    `a peer may not offer names in this fleet's own domains (${FLEET_DOMAINS.join(", ")})`,
+  );
+
+/** The domains a peer may offer, deny by default: an empty list admits nothing. */
+export const peerDomainsSchema = z.array(peerDomainSchema).max(100);
 const PEM_CERT =
   /^-----BEGIN CERTIFICATE-----\r?\n[A-Za-z0-9+/=\r\n]+-----END CERTIFICATE-----\s*$/;
 
@@ -31,9 +58,12 @@ export const peerInputSchema = z
       .max(2048)
       .url()
       .refine((u) => u.startsWith("https://"), "bundleEndpoint must be an https URL"),
+    /** DNS domains the peer may offer names in (deny by default: none). */
+    domains: peerDomainsSchema.default([]),
   })
   .strict();
-export type PeerInput = z.infer<typeof peerInputSchema>;
+/** As a caller writes it (`domains` may be left out: none). */
+export type PeerInput = z.input<typeof peerInputSchema>;
 
 export const peerUpdateSchema = peerInputSchema
   .omit({ name: true })
@@ -50,6 +80,8 @@ export const peerSchema = z.object({
   /** SHA-256 fingerprint of the CA certificate. */
   caFingerprint: z.string(),
   bundleEndpoint: z.string(),
+  /** DNS domains the peer may offer names in; nothing outside them is stored. */
+  domains: z.array(z.string()),
   version: z.number().int(),
   createdAt: isoDate,
   connected: z.boolean(),
@@ -64,6 +96,12 @@ export const peerSchema = z.object({
   /** Global services published to this peer, as `namespace/name`. */
   publishing: z.array(z.string()),
   offered: z.number().int(),
+  /**
+   * The consumer stream to the peer: `connected` (offers stored), `empty` (open, nothing
+   * stored), `certificate` (a certificate was refused, by either side), `disconnected`, or
+   * `never` connected.
+   */
+  stream: z.enum(["connected", "empty", "certificate", "disconnected", "never"]),
 });
 export type PeerDto = z.infer<typeof peerSchema>;
 export const peerListSchema = z.object({ items: z.array(peerSchema) });
@@ -79,7 +117,24 @@ export const offerSchema = z.object({
   importVersion: z.number().int(),
 });
 export type OfferDto = z.infer<typeof offerSchema>;
-export const offerListSchema = z.object({ items: z.array(offerSchema) });
+/** A page of offers by name: `nextCursor` is the `cursor` of the next page, null on the last. */
+export const offerListSchema = z.object({
+  items: z.array(offerSchema),
+  total: z.number().int(),
+  nextCursor: z.string().nullable(),
+});
+
+export type OfferPage = z.infer<typeof offerListSchema>;
+
+/** Offers shown per page on the Peers page (the server's first page and the client's next). */
+export const OFFERS_PAGE = 25;
+
+/** `?limit=&cursor=` of the offers list: pages by name, the cursor is the last name seen. */
+export const offerPageQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  cursor: z.string().min(1).max(253).optional(),
+});
+export type OfferPageQuery = z.infer<typeof offerPageQuerySchema>;
 
 /** Import an offered service into `clusters` (empty: remove the import). */
 export const importChangeSchema = z

@@ -14,6 +14,7 @@ const PEER_SELECT = {
   address: true,
   caPem: true,
   bundleEndpoint: true,
+  domains: true,
   version: true,
   createdAt: true,
   updatedAt: true,
@@ -87,11 +88,15 @@ export function setPeerStatus(
 
 // ─── Owner side ──────────────────────────────────────────────────────────────
 
-/** Global services published to `peer`, with their exporters and the gateways to reach them. */
-export async function publishedTo(tx: Tx, peer: string) {
+/**
+ * Global services published to each of `peers`, with their exporters and the gateways to reach
+ * them: one query however many peers (a change with 500 open streams reads once).
+ */
+export async function publishedTo(tx: Tx, peers: string[]) {
   const rows = await tx.federatedExport.findMany({
-    where: { peerName: peer },
+    where: { peerName: { in: peers } },
     select: {
+      peerName: true,
       globalService: {
         select: {
           namespace: true,
@@ -115,7 +120,7 @@ export async function publishedTo(tx: Tx, peer: string) {
       },
     },
   });
-  return rows.map((r) => r.globalService);
+  return rows.map((r) => ({ peer: r.peerName, ...r.globalService }));
 }
 
 /** Peers `namespace/name` is published to. */
@@ -175,21 +180,51 @@ export function setGateway(tx: Tx, clusterName: string, address: string, port: n
 // ─── Consumer side ───────────────────────────────────────────────────────────
 
 /**
- * Who already uses `fqdn` here: a global service of this fleet (`namespace/name`) or another
- * offer (`peer:name`); undefined when it is free for `peer`'s service `name`.
+ * Whether `fqdn` is already used here by anything but `peer`'s service `name`: a global service
+ * of this fleet or another offer. It says only that: what holds the name is not the asking
+ * peer's business.
  */
-export async function fqdnHolder(tx: Tx, fqdn: string, peer: string, name: string) {
+export async function fqdnTaken(
+  tx: Tx,
+  fqdn: string,
+  peer: string,
+  name: string,
+): Promise<boolean> {
   const local = await tx.globalService.findUnique({
     where: { hostname: fqdn },
-    select: { namespace: true, name: true },
+    select: { id: true },
   });
-  if (local) return `global service ${local.namespace}/${local.name}`;
+  if (local) return true;
   const offers = await tx.offeredService.findMany({
     where: { NOT: { peerName: peer, name }, service: { path: ["fqdn"], equals: fqdn } },
-    select: { peerName: true, name: true },
+    select: { peerName: true },
     take: 1,
   });
-  return offers[0] ? `${offers[0].peerName}'s ${offers[0].name}` : undefined;
+  return offers.length > 0;
+}
+
+/** Offers (`peer:name`, fqdn) whose fqdn is one of `fqdns`. */
+export async function offersNamed(tx: Tx, fqdns: string[]) {
+  if (!fqdns.length) return [];
+  const rows = await tx.$queryRaw<{ peerName: string; name: string; fqdn: string }[]>`
+    SELECT "peerName", "name", "service"->>'fqdn' AS fqdn FROM "OfferedService"
+    WHERE "service"->>'fqdn' = ANY(${fqdns}::text[]) ORDER BY 1, 2`;
+  return rows.map((r) => ({ offer: `${r.peerName}:${r.name}`, fqdn: r.fqdn }));
+}
+
+/** How many services each peer offers (one grouped count, no offer read). */
+export async function countOffers(tx: Tx = pool()): Promise<Map<string, number>> {
+  const rows = await tx.offeredService.groupBy({ by: ["peerName"], _count: { _all: true } });
+  return new Map(rows.map((r) => [r.peerName, r._count._all]));
+}
+
+/** Whether `peer` already offers a service named `name`. */
+export async function hasOffer(tx: Tx, peer: string, name: string): Promise<boolean> {
+  const row = await tx.offeredService.findUnique({
+    where: { peerName_name: { peerName: peer, name } },
+    select: { name: true },
+  });
+  return row !== null;
 }
 
 /** Store an offer; says whether it is new, changed, or the same as stored (a resend). */
@@ -215,11 +250,22 @@ export async function dropOffer(tx: Tx, peer: string, name: string): Promise<boo
   return count > 0;
 }
 
-/** What peers offer (`peer` set: that peer only), parsed with the FederatedService schema. */
-export async function listOffers(tx: Tx = pool(), peer?: string) {
+/**
+ * What peers offer (`peer` set: that peer only), parsed with the FederatedService schema;
+ * `page`: at most `limit` by name after `cursor`.
+ */
+export async function listOffers(
+  tx: Tx = pool(),
+  peer?: string,
+  page?: { limit: number; cursor?: string },
+) {
   const rows = await tx.offeredService.findMany({
-    where: peer ? { peerName: peer } : {},
+    where: {
+      ...(peer ? { peerName: peer } : {}),
+      ...(page?.cursor ? { name: { gt: page.cursor } } : {}),
+    },
     orderBy: [{ peerName: "asc" }, { name: "asc" }],
+    ...(page ? { take: page.limit } : {}),
   });
   return rows.map((r) => ({
     peer: r.peerName,

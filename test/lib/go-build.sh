@@ -1,4 +1,5 @@
-# Shared by the Go build scripts of the test tools (test/kube, test/helm, test/spiffe).
+# Shared by the Go build scripts of the test tools (test/kube, test/helm, test/spiffe,
+# test/hamlet-peer).
 # Source it, then:
 #   go_tools_env || exit $?          # Go on PATH (127 if missing), HOME, static builds
 #   stamp="$(go_tools_stamp go.mod go.sum)"   # hash of the files and the Go version
@@ -38,4 +39,13 @@ go_tools_build() {
   go build -trimpath -o "$out" "$@"
   echo "$stamp" > "$stamp_file"
   echo "$label: built $out in $(( SECONDS - began ))s" >&2
+}
+
+# go_tools_build_cmd LABEL NAME: build ./cmd/NAME into bin/NAME, stamped on go.mod, go.sum and
+# the command's sources (bin/.stamp-NAME); run from the tool's folder after go_tools_env.
+go_tools_build_cmd() {
+  local label="$1" name="$2" sources stamp
+  mapfile -t sources < <(find cmd -type f -name '*.go' ! -name '*_test.go' | LC_ALL=C sort)
+  stamp="$(go_tools_stamp go.mod go.sum "${sources[@]}")"
+  go_tools_build "$label" "bin/.stamp-$name" "$stamp" "bin/$name" -ldflags="-s -w" "./cmd/$name"
 }

@@ -11,6 +11,4 @@ if ! go_tools_env; then
   echo "spiffe-build: 'go' is not on PATH. Install Go >= 1.26.0 and rerun: bash test/spiffe/build.sh" >&2
   exit 127
 fi
-mapfile -t sources < <(find cmd -type f -name '*.go' ! -name '*_test.go' | LC_ALL=C sort)
-stamp="$(go_tools_stamp go.mod go.sum "${sources[@]}")"
-go_tools_build spiffe-build bin/.stamp-spiffe-bundle "$stamp" bin/spiffe-bundle -ldflags="-s -w" ./cmd/spiffe-bundle
+go_tools_build_cmd spiffe-build spiffe-bundle

@@ -5,6 +5,7 @@ import * as changeSets from "@/app/api/v1/change-sets/route";
 import * as setting from "@/app/api/v1/settings/global-hostname/route";
 import type { ChangeSetDto } from "@/lib/model/intent";
 import { db } from "@/lib/store/client";
+import { storeOffer } from "@/lib/store/peers";
 import { seedDemoFleet } from "@/lib/services/inventory/demo-seed";
 import { resetDatabase } from "../helpers/db";
 import { call, userWithToken } from "../helpers/api";
@@ -103,5 +104,42 @@ describe("global hostname suffix", () => {
     const viewer = (await userWithToken("viewer")).token;
     const read = await call(setting.GET, "GET", "/x", { token: viewer });
     expect(read).toMatchObject({ status: 200, body: { suffix } });
+  });
+
+  it("refuses a switch that would give a local service a name a peer's offer holds, with the names", async () => {
+    const suffix = await current();
+    const other: Suffix = suffix === "global" ? "clusterset" : "global";
+    // An offer stored before peers' offers were kept out of this fleet's domains (issue 35),
+    // written straight to the store: admission refuses such a name today.
+    await db().federationPeer.create({
+      data: {
+        name: "legacy",
+        address: "legacy.example:3810",
+        caPem: "(not read by this test)",
+        bundleEndpoint: "https://legacy.example/bundle",
+      },
+    });
+    await storeOffer(db(), "legacy", {
+      name: "reviews-copy",
+      description: "",
+      tags: [],
+      labels: {},
+      fqdn: `reviews.bookinfo${SUFFIX[other]}`,
+      endpoints: [{ address: "84.15.190.249", port: 443, labels: ["e"], description: "" }],
+      sans: [],
+      instances: [
+        { id: "t", protocol: "TLS", metadata: {}, endpoint_selector: ["e"], description: "" },
+      ],
+    });
+    const before = await hosts();
+    const res = await call(setting.PUT, "PUT", "/x", { token: admin, body: { suffix: other } });
+    expect(res.status).toBe(409);
+    expect((res.body as { error: { code: string; message: string } }).error).toEqual({
+      code: "hostname_taken_by_offer",
+      message: `switching to *${SUFFIX[other]} would give local services names peers already offer: reviews.bookinfo${SUFFIX[other]} (legacy:reviews-copy)`,
+    });
+    expect(await hosts()).toEqual(before);
+    expect(await current()).toBe(suffix);
+    await db().federationPeer.delete({ where: { name: "legacy" } });
   });
 });

@@ -9,6 +9,7 @@ import * as offers from "@/app/api/v1/peers/[name]/offers/route";
 import * as importPlan from "@/app/api/v1/peers/[name]/imports/plan/route";
 import * as gateway from "@/app/api/v1/clusters/[name]/federation-gateway/route";
 import { db } from "@/lib/store/client";
+import { receiveOffer } from "@/lib/services/federation/consumer";
 import { seedDemoFleet } from "@/lib/services/inventory/demo-seed";
 import { call, userWithToken } from "../helpers/api";
 import { resetDatabase } from "../helpers/db";
@@ -125,7 +126,114 @@ describe("/api/v1/peers", () => {
       token: viewer,
       params: { name: "org-b" },
     });
-    expect(list.body).toEqual({ items: [] });
+    expect(list.body).toEqual({ items: [], total: 0, nextCursor: null });
+  });
+
+  it("sets the domains a peer may offer (admin, audited); refuses fleet domains, overlaps and viewers", async () => {
+    const read = async () =>
+      (
+        await call(peer.GET, "GET", "/api/v1/peers/org-b", {
+          token: viewer,
+          params: { name: "org-b" },
+        })
+      ).body as { version: number; domains: string[] };
+    const patch = (token: string, body: Record<string, unknown>) =>
+      call(peer.PATCH, "PATCH", "/api/v1/peers/org-b", { token, params: { name: "org-b" }, body });
+    expect((await read()).domains).toEqual([]);
+    const ok = await patch(admin, { version: (await read()).version, domains: ["org-b.example"] });
+    expect(ok.status).toBe(200);
+    expect((ok.body as { domains: string[] }).domains).toEqual(["org-b.example"]);
+    const audit = await db().auditEvent.findMany({
+      where: { action: "peer.update", targetId: "org-b" },
+      orderBy: { id: "desc" },
+      take: 1,
+    });
+    expect(audit[0]?.data).toMatchObject({ domains: ["org-b.example"] });
+    const version = (await read()).version;
+    for (const domains of [
+      ["svc.cluster.local"],
+      ["global"],
+      ["clusterset.local"],
+      ["Org.Example"],
+      ["example"],
+    ]) {
+      const res = await patch(admin, { version, domains });
+      expect({ domains, status: res.status }).toEqual({ domains, status: 400 });
+    }
+    expect((await patch(viewer, { version, domains: ["x.example"] })).status).toBe(403);
+    // A second peer may not be given a domain that overlaps org-b's (no squatting).
+    const other = await call(peers.POST, "POST", "/api/v1/peers", {
+      token: admin,
+      body: {
+        ...input(),
+        name: "org-e",
+        caPem: organisation("org-e").caPem,
+        domains: ["shop.org-b.example"],
+      },
+    });
+    expect(other.status).toBe(409);
+    expect((other.body as { error: { code: string; message: string } }).error).toEqual({
+      code: "domain_in_use",
+      message:
+        "domain shop.org-b.example overlaps org-b.example, which peer org-b may offer: a name belongs to one peer",
+    });
+    expect((await read()).domains).toEqual(["org-b.example"]);
+  });
+
+  it("admits and stores a peer's offer on a one-connection database (the stream's use case)", async () => {
+    // org-b may offer org-b.example (the test above). On the embedded database the pool has one
+    // connection, held by the offer's transaction: admission must read nothing through the pool.
+    await receiveOffer("org-b", {
+      name: "one",
+      description: "",
+      tags: [],
+      labels: {},
+      fqdn: "one.org-b.example",
+      endpoints: [{ address: "84.15.190.249", port: 443, labels: ["e"], description: "" }],
+      sans: [],
+      instances: [
+        { id: "tls", protocol: "TLS", metadata: {}, endpoint_selector: ["e"], description: "" },
+      ],
+    });
+    expect(await db().offeredService.count({ where: { peerName: "org-b", name: "one" } })).toBe(1);
+    await db().offeredService.deleteMany({ where: { peerName: "org-b" } });
+  }, 30_000);
+
+  it("pages the offers by name", async () => {
+    const { storeOffer } = await import("@/lib/store/peers");
+    const service = (name: string) => ({
+      name,
+      description: "",
+      tags: [],
+      labels: {},
+      fqdn: `${name}.org-b.example`,
+      endpoints: [{ address: "84.15.190.249", port: 443, labels: ["e"], description: "" }],
+      sans: [],
+      instances: [
+        { id: "tls", protocol: "TLS", metadata: {}, endpoint_selector: ["e"], description: "" },
+      ],
+    });
+    // Stored directly (what the stream stores once admitted): this suite has no peer stream.
+    for (const n of ["a", "b", "c"]) await storeOffer(db(), "org-b", service(n));
+    const page = async (search: Record<string, string>) =>
+      call(offers.GET, "GET", "/api/v1/peers/org-b/offers", {
+        token: viewer,
+        params: { name: "org-b" },
+        search,
+      });
+    const first = await page({ limit: "2" });
+    expect(first.status).toBe(200);
+    const body = first.body as { items: { name: string }[]; total: number; nextCursor: string };
+    expect([body.items.map((o) => o.name), body.total, body.nextCursor]).toEqual([
+      ["a", "b"],
+      3,
+      "b",
+    ]);
+    const second = (await page({ limit: "2", cursor: "b" })).body as typeof body;
+    expect([second.items.map((o) => o.name), second.nextCursor]).toEqual([["c"], null]);
+    expect((await page({ limit: "0" })).status).toBe(400);
+    expect((await page({ limit: "201" })).status).toBe(400);
+    await db().offeredService.deleteMany({ where: { peerName: "org-b" } });
   });
 
   it("removes a peer (admin), audited", async () => {

@@ -9,8 +9,11 @@ export type Organisation = { caPem: string; certPem: string; keyPem: string };
 
 const EC = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"];
 
-/** A CA named `name` and a certificate it issued to this organisation's Meridian. */
-export function organisation(name: string): Organisation {
+/**
+ * A CA named `name` and a certificate it issued to this organisation's Meridian, valid for
+ * `leafDays` days (0: it expires the second it is made).
+ */
+export function organisation(name: string, leafDays = 2): Organisation {
   const dir = mkdtempSync(path.join(tmpdir(), `meridian-hamlet-${name}-`));
   const f = (n: string) => path.join(dir, n);
   const openssl = (...args: string[]) => execFileSync("openssl", args, { stdio: "pipe" });
@@ -58,7 +61,7 @@ export function organisation(name: string): Organisation {
     "-out",
     f("leaf.pem"),
     "-days",
-    "2",
+    String(leafDays),
     "-extfile",
     f("leaf.ext"),
   );

@@ -5,11 +5,13 @@
 // receives); revoking on A sends DELETE and B's plan removes the import. Also: the NACK and ACK
 // paths, a malformed FederatedService from a peer (NACKed, nothing stored), a lost stream that
 // reconnects without deleting anything, and a client certificate from no peer's CA refused.
+import * as grpc from "@grpc/grpc-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as desired from "@/app/api/agent/v1/desired/route";
 import * as register from "@/app/api/agent/v1/register/route";
 import { startOwnerServer, type OwnerServer } from "@/lib/federation/owner-server";
 import { connectToPeer } from "@/lib/federation/consumer-client";
+import { hamlet } from "@/lib/federation/proto";
 import type { Actor } from "@/lib/model/actor";
 import type { DesiredResource } from "@/lib/agent-protocol/messages";
 import { createJoinToken } from "@/lib/services/agents/access";
@@ -20,8 +22,12 @@ import {
   revokeFromPeer,
   setFederationGateway,
 } from "@/lib/services/federation/owner";
-import { getFederationPeer, registerPeer } from "@/lib/services/federation/peers";
-import { setGlobalHostStyle } from "@/lib/services/sharing/global-hostname";
+import {
+  changePeer,
+  getFederationPeer,
+  registerPeer,
+  removePeer,
+} from "@/lib/services/federation/peers";
 import { db } from "@/lib/store/client";
 import { loadIntent } from "@/lib/store/intent";
 import { call } from "../helpers/api";
@@ -44,7 +50,7 @@ let b: Meridian;
 let dropB: () => Promise<void>;
 let bClient: ReturnType<typeof clientFor>;
 
-const offersOnB = () => b.run(() => listOfferedServices("org-a"));
+const offersOnB = async () => (await b.run(() => listOfferedServices("org-a"))).items;
 const offerOnB = async () => (await offersOnB()).find((o) => o.name === OFFER);
 
 /** The desired resources B's agent for `cluster` reads, through the real agent route. */
@@ -114,41 +120,52 @@ describe("Hamlet federation between two Meridians", () => {
     expect(await offersOnB()).toEqual([]);
   });
 
-  it("a colliding host is NACKed by B with its reason, and A's peer shows the NACK", async () => {
-    // Both fleets are Distributed Bookinfo: A's reviews.bookinfo.global is B's own host too.
+  it("an offer outside the domains B gave A is NACKed (deny by default), and A's peer shows the NACK", async () => {
     await a.run(() => publishToPeer("org-b", REVIEWS, ADMIN));
     const nack = await eventually("A to record B's NACK", async () => {
       const peer = await a.run(() => getFederationPeer("org-b"));
       return peer.lastNack ?? undefined;
     });
     expect(nack.side).toBe("received");
-    expect(nack.message).toMatch(
-      /^CREATE reviews\.bookinfo: FederatedService reviews\.bookinfo: fqdn reviews\.bookinfo\.global is already global service bookinfo\/reviews here/,
+    expect(nack.message).toBe(
+      "UPSERT reviews.bookinfo: FederatedService reviews.bookinfo: fqdn reviews.bookinfo.org-a.example is outside the domains peer org-a may offer (none yet: an admin sets them)",
     );
     const sent = (await b.run(() => getFederationPeer("org-a"))).lastNack;
     expect(sent?.side).toBe("sent");
     expect(await offersOnB()).toEqual([]);
   });
 
-  it("after A renames its hosts, the UPDATE is stored by B and ACKed", async () => {
+  it("once B's admin gives A its domain, A's stream alone reconnects and the UPSERT is stored and ACKed", async () => {
     const before = (await a.run(() => getFederationPeer("org-b"))).lastAckAt;
-    await a.run(() => setGlobalHostStyle({ suffix: "clusterset" }, { actor: ADMIN }));
+    const peer = await b.run(() => getFederationPeer("org-a"));
+    await b.run(() =>
+      changePeer("org-a", { version: peer.version, domains: ["org-a.example"] }, ADMIN),
+    );
     const offer = await eventually("B to store the offer", offerOnB);
-    expect(offer.service.fqdn).toBe("reviews.bookinfo.svc.clusterset.local");
+    expect(offer.service.fqdn).toBe("reviews.bookinfo.org-a.example");
     expect(offer.service.endpoints).toEqual([
-      { address: "192.0.2.10", port: 15443, labels: ["meridian.dev/cluster=east-1"] },
-      { address: "192.0.2.11", port: 15443, labels: ["meridian.dev/cluster=east-2"] },
+      {
+        address: "192.0.2.10",
+        port: 15443,
+        labels: ["meridian.dev/cluster=east-1"],
+        description: "east-west gateway of east-1",
+      },
+      {
+        address: "192.0.2.11",
+        port: 15443,
+        labels: ["meridian.dev/cluster=east-2"],
+        description: "east-west gateway of east-2",
+      },
     ]);
     expect(offer.service.sans).toEqual(["spiffe://cluster.local/ns/bookinfo/sa/reviews"]);
+    // The reserved metadata keys as published: upper case.
     expect(offer.service.instances).toEqual([
       {
         id: "http-9080",
         protocol: "HTTP",
-        metadata: {
-          sni: "outbound_.9080_._.reviews.bookinfo.svc.clusterset.local",
-          port: "9080",
-        },
+        metadata: { SNI: "outbound_.9080_._.reviews.bookinfo.global", PORT: "9080" },
         endpoint_selector: ["meridian.dev/cluster=east-1", "meridian.dev/cluster=east-2"],
+        description: "bookinfo/reviews port 9080",
       },
     ]);
     const acked = await eventually("A to record B's ACK", async () => {
@@ -175,7 +192,7 @@ describe("Hamlet federation between two Meridians", () => {
     ]);
     expect(east.diff).toContain("location: MESH_INTERNAL");
     expect(east.diff).toContain("192.0.2.10");
-    expect(east.diff).toContain("sni: outbound_.9080_._.reviews.bookinfo.svc.clusterset.local");
+    expect(east.diff).toContain("sni: outbound_.9080_._.reviews.bookinfo.global");
     // Linkerd cannot reach a foreign gateway by SNI: said, not silently dropped.
     expect(plan.clusters.find((c) => c.cluster === "west-1")).toBeUndefined();
     expect(plan.warnings).toContainEqual(
@@ -209,7 +226,7 @@ describe("Hamlet federation between two Meridians", () => {
     )!;
     expect(se).toBeDefined();
     expect((se as unknown as { spec: Record<string, unknown> }).spec).toMatchObject({
-      hosts: ["reviews.bookinfo.svc.clusterset.local"],
+      hosts: ["reviews.bookinfo.org-a.example"],
       location: "MESH_INTERNAL",
       resolution: "STATIC",
       ports: [{ number: 9080, name: "http-9080", protocol: "HTTP" }],
@@ -230,14 +247,14 @@ describe("Hamlet federation between two Meridians", () => {
       (r) => r.kind === "DestinationRule" && r.metadata.namespace === "istio-system",
     )!;
     expect((dr as unknown as { spec: Record<string, unknown> }).spec).toMatchObject({
-      host: "reviews.bookinfo.svc.clusterset.local",
+      host: "reviews.bookinfo.org-a.example",
       trafficPolicy: {
         portLevelSettings: [
           {
             port: { number: 9080 },
             tls: {
               mode: "ISTIO_MUTUAL",
-              sni: "outbound_.9080_._.reviews.bookinfo.svc.clusterset.local",
+              sni: "outbound_.9080_._.reviews.bookinfo.global",
               subjectAltNames: ["spiffe://cluster.local/ns/bookinfo/sa/reviews"],
             },
           },
@@ -246,10 +263,37 @@ describe("Hamlet federation between two Meridians", () => {
     });
   });
 
+  it("deleting a peer whose services are imported is refused", async () => {
+    await expect(b.run(() => removePeer("org-a", ADMIN))).rejects.toMatchObject({
+      code: "peer_has_imports",
+    });
+    expect((await offerOnB())?.importedInto).toEqual(["east-1"]);
+  });
+
+  it("registering, changing or removing another peer does not cut B's stream", async () => {
+    const sessions = b.federation.consumer("org-a")!.sessions();
+    const x = organisation("org-x");
+    const input = {
+      name: "org-x",
+      address: "localhost:1",
+      caPem: x.caPem,
+      bundleEndpoint: "https://org-x.example/bundle",
+    };
+    await a.run(() => registerPeer(input, ADMIN));
+    const peer = await a.run(() => getFederationPeer("org-x"));
+    await a.run(() =>
+      changePeer("org-x", { version: peer.version, domains: ["org-x.example"] }, ADMIN),
+    );
+    await a.run(() => removePeer("org-x", ADMIN));
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(a.federation.owner.streams()).toEqual({ "org-b": 1 });
+    expect(b.federation.consumer("org-a")!.sessions()).toBe(sessions);
+  });
+
   it("a lost stream reconnects with backoff and deletes nothing", async () => {
     const sessions = b.federation.consumer("org-a")!.sessions();
-    // A's server goes away and comes back (as a restart would): B's stream is cut.
-    await a.federation.owner.reloadPeers();
+    // A's server ends its streams (as a restart would): B's stream is cut.
+    a.federation.owner.endStreams();
     await eventually("B to reconnect", async () =>
       b.federation.consumer("org-a")!.sessions() > sessions ? true : undefined,
     );
@@ -305,21 +349,26 @@ describe("a peer that sends a malformed FederatedService", () => {
         published: async () =>
           new Map([
             [
-              "broken",
-              {
-                name: "broken",
-                fqdn: "broken.org-c.example",
-                endpoints: [],
-                sans: ["not-a-spiffe-id"],
-                instances: [
+              "org-b",
+              new Map([
+                [
+                  "broken",
                   {
-                    id: "tcp",
-                    protocol: "TCP",
-                    metadata: { port: "8080" },
-                    endpoint_selector: ["x"],
+                    name: "broken",
+                    fqdn: "broken.org-c.example",
+                    endpoints: [],
+                    sans: ["not-a-spiffe-id"],
+                    instances: [
+                      {
+                        id: "tcp",
+                        protocol: "TCP",
+                        metadata: { port: "8080" },
+                        endpoint_selector: ["x"],
+                      },
+                    ],
                   },
                 ],
-              },
+              ]),
             ],
           ]),
         answered: async (_peer, answer) => void answers.push(answer),
@@ -332,6 +381,7 @@ describe("a peer that sends a malformed FederatedService", () => {
           address: `localhost:${rogue.port}`,
           caPem: c.caPem,
           bundleEndpoint: "https://org-c.example/api/v1/trust/bundles/org-c.example",
+          domains: ["org-c.example"],
         },
         ADMIN,
       ),
@@ -344,14 +394,75 @@ describe("a peer that sends a malformed FederatedService", () => {
 
   it("is NACKed with a clear message, and nothing of it is stored", async () => {
     const answer = await eventually("the rogue peer to get an answer", async () => answers[0]);
-    expect(answer.operation).toBe("CREATE");
+    expect(answer.operation).toBe("UPSERT");
     expect(answer.nack).toBe(
-      "FederatedService broken is malformed: endpoints: at least one endpoint is required; sans[0]: each SAN must be a SPIFFE ID (spiffe://…); instances[0].endpoint_selector: matches no endpoint's labels",
+      "FederatedService broken is malformed: endpoints: at least one endpoint is required; sans[0]: each SAN must be a SPIFFE ID (spiffe://…)",
     );
-    expect(await b.run(() => listOfferedServices("org-c"))).toEqual([]);
+    expect((await b.run(() => listOfferedServices("org-c"))).items).toEqual([]);
     const peer = await b.run(() => getFederationPeer("org-c"));
     expect(peer.lastNack).toMatchObject({ side: "sent", message: answer.nack });
     expect(peer.offered).toBe(0);
+  });
+});
+
+describe("mutual TLS refusals: UNAUTHENTICATED, and nothing read", () => {
+  // A raw client (grpc-js, the vendored protos): what a stranger's call ends with.
+  const refusal = async (credentials: grpc.ChannelCredentials) => {
+    const client = new (hamlet().Client)(a.address(), credentials);
+    try {
+      const call = (
+        client["EstablishStream"] as () => grpc.ClientDuplexStream<unknown, unknown>
+      ).call(client);
+      return await new Promise<grpc.ServiceError>((resolve) => {
+        call.on("error", resolve);
+        call.on("data", () => undefined);
+      });
+    } finally {
+      client.close();
+    }
+  };
+  const creds = (org?: { certPem: string; keyPem: string }) =>
+    org
+      ? grpc.credentials.createSsl(
+          Buffer.from(a.org.caPem),
+          Buffer.from(org.keyPem),
+          Buffer.from(org.certPem),
+        )
+      : grpc.credentials.createSsl(Buffer.from(a.org.caPem));
+
+  it.each([
+    ["no certificate", () => creds()],
+    ["a certificate of Meridian's own CA", () => creds(a.org)],
+    ["an untrusted certificate", () => creds(organisation("untrusted"))],
+  ])("%s", async (_what, make) => {
+    const error = await refusal(make());
+    expect([error.code, error.details]).toEqual([
+      grpc.status.UNAUTHENTICATED,
+      "client certificate missing, expired or not issued by a registered peer's CA",
+    ]);
+  });
+
+  it("an expired certificate of a registered peer's CA", async () => {
+    const late = organisation("org-late", 0);
+    await a.run(() =>
+      registerPeer(
+        {
+          name: "org-late",
+          address: "localhost:1",
+          caPem: late.caPem,
+          bundleEndpoint: "https://late.example/b",
+        },
+        ADMIN,
+      ),
+    );
+    try {
+      await new Promise((r) => setTimeout(r, 1500)); // notAfter is the second it was made
+      const error = await refusal(creds(late));
+      expect(error.code).toBe(grpc.status.UNAUTHENTICATED);
+      expect(a.federation.owner.streams()["org-late"]).toBeUndefined();
+    } finally {
+      await a.run(() => removePeer("org-late", ADMIN));
+    }
   });
 });
 
@@ -378,7 +489,10 @@ describe("deny by default at the door", () => {
       const refused = await eventually("the stranger to be refused", async () =>
         statuses.find((s) => !s.connected && s.error),
       );
-      expect(refused.error).not.toBe("");
+      // Spec clients retry UNAVAILABLE forever: the refusal is UNAUTHENTICATED, and says why.
+      expect(refused.error).toMatch(
+        /^certificate refused by the peer at localhost:\d+ \(UNAUTHENTICATED\): client certificate missing, expired or not issued by a registered peer's CA$/,
+      );
       expect(handle.sessions()).toBe(0);
     } finally {
       handle.close();

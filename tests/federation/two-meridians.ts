@@ -8,6 +8,8 @@ import { migrateDeploy } from "../../scripts/lib/migrate";
 import { createDb, withDatabase, type Db } from "@/lib/store/client";
 import { seedDemoFleet } from "@/lib/services/inventory/demo-seed";
 import { startFederation, type Federation } from "@/lib/services/federation/start";
+import type { OfferLimits } from "@/lib/services/federation/admission";
+import { setAllowList } from "@/lib/services/fleet-metrics/allow-list";
 import { organisation, type Organisation } from "./certs";
 
 export type Meridian = {
@@ -53,11 +55,20 @@ export async function secondDatabase(): Promise<{ url: string; drop: () => Promi
   };
 }
 
-/** Start one Meridian: its demo fleet seeded, its DiscoveryService up. */
-export async function startMeridian(name: string, client: Db): Promise<Meridian> {
+/**
+ * Start one Meridian: its demo fleet seeded, its DiscoveryService up, publishing under
+ * `<name>.example` (MERIDIAN_HAMLET_DOMAIN), and 192.0.2.0/24 (where the suite's east-west
+ * gateways are) on its admin allow-list, so offers with such endpoints are admitted.
+ */
+export async function startMeridian(
+  name: string,
+  client: Db,
+  limits?: OfferLimits,
+): Promise<Meridian> {
   const run = <T>(work: () => Promise<T>) => withDatabase(client, work);
   const org = organisation(name);
   await run(() => seedDemoFleet());
+  await run(() => setAllowList(["192.0.2.0/24"], { type: "system", label: "federation test" }));
   const federation = await run(() =>
     startFederation({
       host: "127.0.0.1",
@@ -65,6 +76,8 @@ export async function startMeridian(name: string, client: Db): Promise<Meridian>
       certPem: org.certPem,
       keyPem: org.keyPem,
       backoff: TEST_BACKOFF,
+      domain: `${name}.example`,
+      limits,
       scope: run,
     }),
   );

@@ -1,7 +1,7 @@
 "use client";
 
 import { Handshake } from "lucide-react";
-import type { OfferDto, PeerDto } from "@/lib/model/peers";
+import type { OfferPage, PeerDto } from "@/lib/model/peers";
 import { usePeers } from "@/components/data/use-peers";
 import { PeerCard } from "@/components/peers/peer-card";
 import { Card } from "@/components/ui/card";
@@ -11,9 +11,12 @@ import { ErrorPanel } from "@/components/ui/error-panel";
 export function PeersClient({
   initialPeers,
   initialOffers,
+  canEdit,
 }: {
   initialPeers: PeerDto[];
-  initialOffers: OfferDto[];
+  /** The first page of offers, per peer. */
+  initialOffers: Record<string, OfferPage>;
+  canEdit: boolean;
 }) {
   const peers = usePeers(initialPeers);
   if (peers.error && !peers.data)
@@ -38,11 +41,7 @@ export function PeersClient({
   return (
     <div className="space-y-4">
       {items.map((p) => (
-        <PeerCard
-          key={p.name}
-          peer={p}
-          initialOffers={initialOffers.filter((o) => o.peer === p.name)}
-        />
+        <PeerCard key={p.name} peer={p} initialOffers={initialOffers[p.name]} canEdit={canEdit} />
       ))}
     </div>
   );

@@ -7,6 +7,7 @@ import {
   gatewayInputSchema,
   importChangeSchema,
   offerListSchema,
+  offerPageQuerySchema,
   peerInputSchema,
   peerListSchema,
   peerSchema,
@@ -40,7 +41,9 @@ export const FEDERATION_PATHS: ZodOpenApiPathsObject = {
       access: "admin",
       body: peerInputSchema,
       ok: { status: 201, description: "The new peer", schema: peerSchema },
-      errors: { 409: "A peer of that name exists, or another peer has this CA" },
+      errors: {
+        409: "A peer of that name exists, another peer has this CA, or a domain overlaps another peer's",
+      },
     }),
   },
   "/api/v1/peers/{name}": {
@@ -55,7 +58,8 @@ export const FEDERATION_PATHS: ZodOpenApiPathsObject = {
     }),
     patch: operation({
       id: "updatePeer",
-      summary: "Change a peer's address, CA or bundle endpoint",
+      summary:
+        "Change a peer's address, CA, bundle endpoint or the domains it may offer (reconnects that peer only)",
       tag: TAG,
       access: "admin",
       path: byName,
@@ -63,7 +67,7 @@ export const FEDERATION_PATHS: ZodOpenApiPathsObject = {
       ok: { status: 200, description: "The peer as saved", schema: peerSchema },
       errors: {
         404: NO_PEER,
-        409: "The peer changed since it was read, or the CA is another peer's",
+        409: "The peer changed since it was read, the CA is another peer's, or a domain overlaps another peer's",
       },
     }),
     delete: operation({
@@ -82,7 +86,7 @@ export const FEDERATION_PATHS: ZodOpenApiPathsObject = {
   "/api/v1/peers/{name}/publications": {
     post: operation({
       id: "publishToPeer",
-      summary: "Publish a global service to the peer (it gets a CREATE)",
+      summary: "Publish a global service to the peer (it gets an UPSERT)",
       tag: TAG,
       access: "admin",
       path: byName,
@@ -108,10 +112,11 @@ export const FEDERATION_PATHS: ZodOpenApiPathsObject = {
   "/api/v1/peers/{name}/offers": {
     get: operation({
       id: "listPeerOffers",
-      summary: "The services the peer offers, and the clusters each is imported into",
+      summary: "One page of the services the peer offers (by name), and where each is imported",
       tag: TAG,
       access: "viewer",
       path: byName,
+      query: offerPageQuerySchema,
       ok: { status: 200, description: "Offered services", schema: offerListSchema },
       errors: { 404: NO_PEER },
     }),

@@ -31,15 +31,8 @@ const isIp = (a: string) => IPV4.test(a) || a.includes(":");
 
 /** Compiles one remote import for one consumer cluster of Istio into `out`. */
 export function importIstioRemote(r: RemoteImport, cluster: InventoryCluster, out: Sink): void {
-  const instances = r.instances.filter((i) => {
-    if (selectedEndpoints(r, i).length) return true;
-    out.warn(
-      "mesh-cannot-express",
-      `instance ${i.id} of ${remoteKey(r)} selects none of the peer's endpoints: its port ${i.port} is left out`,
-    );
-    return false;
-  });
-  if (!instances.length) return;
+  // Every instance reaches at least one endpoint (one that selects none is associated to all).
+  const instances = r.instances;
   if (!r.sans.length)
     out.warn(
       "mesh-cannot-express",

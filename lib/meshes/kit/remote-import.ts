@@ -54,10 +54,16 @@ export type RemoteInstance = z.infer<typeof remoteInstanceSchema>;
  */
 export const remoteKey = (r: Pick<RemoteImport, "peer" | "name">) => `${r.peer}:${r.name}`;
 
-/** The endpoints an instance selects: those sharing at least one label with its selector. */
+/**
+ * The endpoints an instance is associated to: those sharing at least one label with its
+ * selector, or every endpoint when it matches none (Hamlet spec/service-discovery.md, "Complex
+ * Type Instance": "If there are no matches, consumer agent implementors must associate to the
+ * Instance all Endpoint").
+ */
 export function selectedEndpoints(r: RemoteImport, instance: RemoteInstance) {
   const wanted = new Set(instance.endpointSelector);
-  return r.endpoints.filter((e) => e.labels.some((l) => wanted.has(l)));
+  const matched = r.endpoints.filter((e) => e.labels.some((l) => wanted.has(l)));
+  return matched.length ? matched : r.endpoints;
 }
 
 /** Label on every object of a remote import, naming the peer that owns the service. */

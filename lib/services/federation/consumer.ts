@@ -3,15 +3,16 @@ import type { Actor } from "@/lib/model/actor";
 import type { ChangeSetDto, PlanDto } from "@/lib/model/intent";
 import type { FederatedService } from "@/lib/model/federated-service";
 import { toRemoteImport } from "@/lib/model/federated-service";
-import type { ImportChange, OfferDto } from "@/lib/model/peers";
+import { pageOf } from "@/lib/model/paging";
+import type { ImportChange, OfferDto, OfferPageQuery } from "@/lib/model/peers";
 import { IntentChangeError, planIntent, type RemoteImports } from "@/lib/domain/intent-change";
 import { remoteKey } from "@/lib/meshes";
 import { recordAudit } from "@/lib/store/audit";
 import { storedDesired } from "@/lib/store/change-sets";
 import { loadIntent, loadInventory } from "@/lib/store/intent";
 import {
+  countOffers,
   dropOffer,
-  fqdnHolder,
   getPeer,
   listImports,
   listOffers,
@@ -20,7 +21,11 @@ import {
   writeImport,
 } from "@/lib/store/peers";
 import { pool, readTogether, transaction, type Tx } from "@/lib/store/transaction";
-import { OfferRefused } from "@/lib/federation/consumer-client";
+import {
+  admissionContext,
+  admitOffer,
+  type OfferLimits,
+} from "@/lib/services/federation/admission";
 import { announce, recordChangeSet, type ApplyOptions } from "@/lib/services/sharing/change-sets";
 import { currentRemoteImports } from "@/lib/services/federation/imports";
 
@@ -30,16 +35,18 @@ import { currentRemoteImports } from "@/lib/services/federation/imports";
 
 const peerActor = (peer: string): Actor => ({ type: "system", label: `peer ${peer}` });
 
-/** Store an offered service (the stream's CREATE or UPDATE), audited as the peer's doing. */
-export async function receiveOffer(peer: string, service: FederatedService): Promise<void> {
+/**
+ * Store an offered service (the stream's UPSERT) once admitted (lib/services/federation/
+ * admission.ts: refused with an OfferRefused, the NACK's text), audited as the peer's doing.
+ */
+export async function receiveOffer(
+  peer: string,
+  service: FederatedService,
+  limits?: OfferLimits,
+): Promise<void> {
+  const context = await admissionContext(limits);
   await transaction(async (tx) => {
-    // Hamlet leaves name collisions to the consumer: a host this fleet already serves, or that
-    // another peer offers, is refused (a second ServiceEntry for it would split its traffic).
-    const holder = await fqdnHolder(tx, service.fqdn, peer, service.name);
-    if (holder)
-      throw new OfferRefused(
-        `FederatedService ${service.name}: fqdn ${service.fqdn} is already ${holder} here; publish it under another host`,
-      );
+    await admitOffer(tx, peer, service, context);
     // A resend after a reconnect changes nothing and is not an event.
     const stored = await storeOffer(tx, peer, service);
     if (stored !== "unchanged")
@@ -70,11 +77,19 @@ export async function receiveStatus(
   });
 }
 
-/** Every offered service with the clusters it is imported into. */
-export async function listOfferedServices(peer?: string): Promise<OfferDto[]> {
-  if (peer) await getPeer(pool(), peer);
-  const [offers, imports] = [await listOffers(pool(), peer), await listImports()];
-  return offers.map((o) => {
+/** One page of the services `peer` offers (by name), with the clusters each is imported into. */
+export async function listOfferedServices(
+  peer: string,
+  page: OfferPageQuery = { limit: 200 },
+): Promise<{ items: OfferDto[]; total: number; nextCursor: string | null }> {
+  await getPeer(pool(), peer);
+  const [rows, imports, counts] = [
+    await listOffers(pool(), peer, { limit: page.limit + 1, cursor: page.cursor }),
+    await listImports(),
+    await countOffers(),
+  ];
+  const { items: offers, nextCursor } = pageOf(rows, page.limit, (o) => o.name);
+  const items = offers.map((o) => {
     const imp = imports.find((i) => i.peerName === o.peer && i.serviceName === o.name);
     return {
       peer: o.peer,
@@ -85,6 +100,7 @@ export async function listOfferedServices(peer?: string): Promise<OfferDto[]> {
       importVersion: imp?.version ?? 0,
     };
   });
+  return { items, total: counts.get(peer) ?? 0, nextCursor };
 }
 
 async function compileImport(tx: Tx, peer: string, change: ImportChange) {

@@ -16,6 +16,7 @@ import { pool, transaction } from "@/lib/store/transaction";
 import { notFound } from "@/lib/domain/errors";
 import { federationChanged } from "@/lib/services/federation/runtime";
 import { log } from "@/lib/infra/log";
+import { clipEcho, MAX_NACK_BYTES } from "@/lib/model/federated-service";
 // Istio names the protocol of a port the way Hamlet instances want it (HTTP, GRPC, TCP…).
 import { istioProtocol } from "@/lib/meshes/istio/translate";
 
@@ -67,28 +68,40 @@ export async function setFederationGateway(
   await federationChanged("publicationChanged");
 }
 
+// A service that cannot be reached is said once per peer until that changes, not on every
+// refresh (a refresh per publication change used to repeat it for every open stream).
+const unreachableSaid = new Set<string>();
+
 /**
- * The FederatedServices published to `peer` now, by name (proto field names). Each carries the
- * global FQDN, the exporting clusters' east-west gateways as endpoints, the SPIFFE SANs of the
- * service's identity in each exporting cluster's trust domain, and one instance per port and
- * protocol with the SNI the gateway routes on (Istio AUTO_PASSTHROUGH:
- * `outbound_.<port>_._.<fqdn>`) and the port in its metadata. A service with no exporter that
- * has a gateway is left out (it could not be reached), and the log says so.
+ * The FederatedServices published now to each of `peers`, by name (proto field names), in one
+ * read. Each carries its FQDN (under `domain`, else the global hostname), the exporting clusters' east-west gateways as endpoints,
+ * the SPIFFE SANs of the service's identity in each exporting cluster's trust domain, and one
+ * instance per port and protocol with the reserved metadata keys as published (upper case): the
+ * SNI the gateway routes on (Istio AUTO_PASSTHROUGH: `outbound_.<port>_._.<global hostname>`) and the PORT.
+ * A service with no exporter that has a gateway is left out (it could not be reached), and the
+ * log says so once.
  */
 export async function publishedServices(
-  peer: string,
-): Promise<Map<string, Record<string, unknown>>> {
-  const out = new Map<string, Record<string, unknown>>();
-  for (const gs of await publishedTo(pool(), peer)) {
+  peers: string[],
+  domain?: string,
+): Promise<Map<string, Map<string, Record<string, unknown>>>> {
+  const out = new Map<string, Map<string, Record<string, unknown>>>(
+    peers.map((p) => [p, new Map()]),
+  );
+  for (const gs of await publishedTo(pool(), peers)) {
     const key = `${gs.namespace}/${gs.name}`;
     const reachable = gs.exports.filter((e) => e.cluster.federationGateway);
+    const said = `${gs.peer}\u0000${key}`;
     if (!reachable.length) {
-      log.warn("hamlet: published service has no exporter with a federation gateway", {
-        peer,
-        service: key,
-      });
+      if (!unreachableSaid.has(said))
+        log.warn("hamlet: published service has no exporter with a federation gateway", {
+          peer: gs.peer,
+          service: key,
+        });
+      unreachableSaid.add(said);
       continue;
     }
+    unreachableSaid.delete(said);
     const local = gs.services.find((s) => s.clusterName === reachable[0]!.clusterName);
     const ports = portsColumn.parse(local?.ports ?? []).filter((p) => p.protocol === "TCP");
     if (!ports.length) continue;
@@ -99,16 +112,19 @@ export async function publishedServices(
       for (const m of e.cluster.meshes)
         if (m.trustDomain) sans.add(`spiffe://${m.trustDomain}/ns/${gs.namespace}/sa/${account}`);
     const selector = reachable.map((e) => clusterLabel(e.clusterName));
-    out.set(`${gs.name}.${gs.namespace}`, {
+    out.get(gs.peer)!.set(`${gs.name}.${gs.namespace}`, {
       name: `${gs.name}.${gs.namespace}`,
       description: `${key}, published by Meridian`,
       tags: [],
       labels: { "meridian.dev/global-service": key },
-      fqdn: gs.hostname,
+      // Under this Meridian's federation domain when it has one: a peer admits names only in the
+      // domains its admin gave us, never in its own fleet's (.global, .svc.clusterset.local).
+      fqdn: domain ? `${gs.name}.${gs.namespace}.${domain}` : gs.hostname,
       endpoints: reachable.map((e) => ({
         address: e.cluster.federationGateway!.address,
         port: e.cluster.federationGateway!.port,
         labels: [clusterLabel(e.clusterName)],
+        description: `east-west gateway of ${e.clusterName}`,
       })),
       sans: [...sans].sort(),
       instances: ports.map((p) => {
@@ -116,8 +132,9 @@ export async function publishedServices(
         return {
           id: `${protocol.toLowerCase()}-${p.port}`,
           protocol,
-          metadata: { sni: `outbound_.${p.port}_._.${gs.hostname}`, port: String(p.port) },
+          metadata: { SNI: `outbound_.${p.port}_._.${gs.hostname}`, PORT: String(p.port) },
           endpoint_selector: selector,
+          description: `${key} port ${p.port}`,
         };
       }),
     });
@@ -139,8 +156,8 @@ export async function recordAnswer(
     await setPeerStatus(pool(), peer, { acked: true });
     return;
   }
-  log.warn("hamlet: peer NACKed", { peer, ...answer });
-  await setPeerStatus(pool(), peer, {
-    nack: { side: "received", message: `${answer.operation} ${answer.service}: ${answer.nack}` },
-  });
+  // The peer's NACK text is its own: kept and logged clipped.
+  const message = `${answer.operation} ${answer.service}: ${clipEcho(answer.nack, MAX_NACK_BYTES)}`;
+  log.warn("hamlet: peer NACKed", { peer, operation: answer.operation, message });
+  await setPeerStatus(pool(), peer, { nack: { side: "received", message } });
 }

@@ -2,14 +2,14 @@ import "server-only";
 import { X509Certificate } from "node:crypto";
 import { conflict, invalid } from "@/lib/domain/errors";
 import type { Actor } from "@/lib/model/actor";
-import type { PeerDto, PeerInput, PeerUpdate } from "@/lib/model/peers";
+import { inDomain, type PeerDto, type PeerInput, type PeerUpdate } from "@/lib/model/peers";
 import { recordAudit } from "@/lib/store/audit";
 import {
   createPeer,
   deletePeer,
   getPeer,
+  countOffers,
   listImports,
-  listOffers,
   listPeers,
   peersPublishing,
   updatePeer,
@@ -41,6 +41,7 @@ function toDto(p: PeerRow, publishing: readonly string[], offered: number): Peer
     caPem: p.caPem,
     caFingerprint: new X509Certificate(p.caPem).fingerprint256,
     bundleEndpoint: p.bundleEndpoint,
+    domains: p.domains,
     version: p.version,
     createdAt: p.createdAt.toISOString(),
     connected: p.connected,
@@ -53,7 +54,18 @@ function toDto(p: PeerRow, publishing: readonly string[], offered: number): Peer
         : null,
     publishing: [...publishing],
     offered,
+    stream: streamState(p, offered),
   };
+}
+
+/**
+ * The stream as one word: open with offers, open with none stored ("empty": a peer with an empty
+ * catalog sends nothing, which is not a fault), refused over a certificate, or down.
+ */
+function streamState(p: PeerRow, offered: number): PeerDto["stream"] {
+  if (p.connected) return offered ? "connected" : "empty";
+  if (/^certificate /.test(p.lastError)) return "certificate";
+  return p.lastConnectedAt ? "disconnected" : "never";
 }
 
 /** Every peer with what is published to it and how many services it offers. */
@@ -62,18 +74,16 @@ export async function listFederationPeers(): Promise<PeerDto[]> {
   const [peers, publishing, offers] = [
     await listPeers(tx),
     await peersPublishing(tx),
-    await listOffers(tx),
+    await countOffers(tx),
   ];
-  return peers.map((p) =>
-    toDto(p, publishing.get(p.name) ?? [], offers.filter((o) => o.peer === p.name).length),
-  );
+  return peers.map((p) => toDto(p, publishing.get(p.name) ?? [], offers.get(p.name) ?? 0));
 }
 
 export async function getFederationPeer(name: string): Promise<PeerDto> {
   const tx = pool();
   const p = await getPeer(tx, name);
   const publishing = (await peersPublishing(tx)).get(name) ?? [];
-  return toDto(p, publishing, (await listOffers(tx, name)).length);
+  return toDto(p, publishing, (await countOffers(tx)).get(name) ?? 0);
 }
 
 /** Two peers with one CA could not be told apart by their client certificates. */
@@ -86,15 +96,32 @@ async function refuseSharedCa(fingerprint: string, except?: string): Promise<voi
       );
 }
 
+/**
+ * A domain belongs to one peer: two peers whose domains overlap could offer the same names, and
+ * the first to offer one would keep it (squatting).
+ */
+async function refuseSharedDomains(domains: readonly string[], except?: string): Promise<void> {
+  for (const p of await listPeers())
+    for (const mine of domains)
+      for (const theirs of p.domains)
+        if (p.name !== except && (inDomain(mine, theirs) || inDomain(theirs, mine)))
+          throw conflict(
+            `domain ${mine} overlaps ${theirs}, which peer ${p.name} may offer: a name belongs to one peer`,
+            "domain_in_use",
+          );
+}
+
 export async function registerPeer(input: PeerInput, actor: Actor): Promise<PeerDto> {
   const fingerprint = checkCa(input.caPem);
   await refuseSharedCa(fingerprint);
+  await refuseSharedDomains(input.domains ?? []);
   await transaction(async (tx) => {
     await createPeer(tx, input);
     await recordAudit(tx, actor, "peer.create", "peer", input.name, {
       address: input.address,
       caFingerprint: fingerprint,
       bundleEndpoint: input.bundleEndpoint,
+      domains: input.domains ?? [],
     });
   });
   await federationChanged("peersChanged");
@@ -104,10 +131,12 @@ export async function registerPeer(input: PeerInput, actor: Actor): Promise<Peer
 export async function changePeer(name: string, input: PeerUpdate, actor: Actor): Promise<PeerDto> {
   const { version, ...fields } = input;
   if (fields.caPem) await refuseSharedCa(checkCa(fields.caPem), name);
+  if (fields.domains) await refuseSharedDomains(fields.domains, name);
   await transaction(async (tx) => {
     await updatePeer(tx, name, version, fields);
     await recordAudit(tx, actor, "peer.update", "peer", name, {
       fields: Object.keys(fields).sort(),
+      ...(fields.domains ? { domains: fields.domains } : {}),
     });
   });
   await federationChanged("peersChanged");

@@ -8,6 +8,7 @@ import { listPeers } from "@/lib/store/peers";
 import { receiveOffer, receiveStatus, receiveWithdrawal } from "@/lib/services/federation/consumer";
 import { peerCas, publishedServices, recordAnswer } from "@/lib/services/federation/owner";
 import { onFederationChange } from "@/lib/services/federation/runtime";
+import type { OfferLimits } from "@/lib/services/federation/admission";
 
 // Hamlet at run time: the DiscoveryService on its own TLS port (owner) and one stream to each
 // registered peer (consumer), both following the peers and publications as admins change them.
@@ -20,6 +21,10 @@ export interface FederationOptions {
   certPem: string;
   keyPem: string;
   backoff?: Backoff;
+  /** The DNS domain services are published under (MERIDIAN_HAMLET_DOMAIN). */
+  domain?: string;
+  /** Limits on what a peer may offer (default: the environment's). */
+  limits?: OfferLimits;
   /** Runs each database step in this Meridian's context (tests run two in one process). */
   scope?: <T>(work: () => Promise<T>) => Promise<T>;
 }
@@ -40,22 +45,26 @@ export async function startFederation(opts: FederationOptions): Promise<Federati
     keyPem: opts.keyPem,
     source: {
       peers: () => scope(peerCas),
-      published: (peer) => scope(() => publishedServices(peer)),
+      published: (peers) => scope(() => publishedServices(peers, opts.domain)),
       answered: (peer, answer) => scope(() => recordAnswer(peer, answer)),
     },
   });
   const consumers = new Map<string, { handle: ConsumerHandle; key: string }>();
   const sink = {
     offer: (peer: string, s: Parameters<typeof receiveOffer>[1]) =>
-      scope(() => receiveOffer(peer, s)),
+      scope(() => receiveOffer(peer, s, opts.limits)),
     withdraw: (peer: string, name: string) => scope(() => receiveWithdrawal(peer, name)),
     status: (peer: string, s: Parameters<typeof receiveStatus>[1]) =>
       scope(() => receiveStatus(peer, s)),
   };
-  // One stream per peer; a peer whose address or CA changed gets a new one.
-  const syncConsumers = async () => {
+  // One stream per peer; a peer whose address, CA or domains changed gets a new one (and with
+  // it the peer's whole catalog again, as on any reconnect: offers refused under the old
+  // domains are judged again). No other peer's stream is touched.
+  const syncNow = async () => {
     const peers = await scope(() => listPeers());
-    const wanted = new Map(peers.map((p) => [p.name, `${p.address}\u0000${p.caPem}`]));
+    const wanted = new Map(
+      peers.map((p) => [p.name, [p.address, p.caPem, ...p.domains].join("\u0000")]),
+    );
     for (const [name, c] of consumers)
       if (wanted.get(name) !== c.key) {
         c.handle.close();
@@ -77,6 +86,14 @@ export async function startFederation(opts: FederationOptions): Promise<Federati
             opts.backoff,
           ),
         });
+  };
+  // One sync at a time: two overlapping ones (peers registered in quick succession) would both
+  // see a peer without a stream and open two, one of them never closed.
+  let syncing = Promise.resolve();
+  const syncConsumers = () => {
+    const run = syncing.then(syncNow);
+    syncing = run.catch(() => undefined);
+    return run;
   };
   await syncConsumers();
   const stop = onFederationChange({
@@ -111,6 +128,7 @@ export async function startFederationFromEnv(): Promise<Federation | undefined> 
     port: e.MERIDIAN_HAMLET_PORT,
     certPem: readFileSync(e.MERIDIAN_HAMLET_CERT_FILE, "utf8"),
     keyPem: readFileSync(e.MERIDIAN_HAMLET_KEY_FILE, "utf8"),
+    domain: e.MERIDIAN_HAMLET_DOMAIN,
   });
   log.info("Hamlet DiscoveryService listening", { port: federation.owner.port });
   return federation;

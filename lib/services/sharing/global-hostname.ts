@@ -14,6 +14,8 @@ import {
   writeGlobalHostStyle,
 } from "@/lib/store/settings";
 import { readTogether, transaction } from "@/lib/store/transaction";
+import { offersNamed } from "@/lib/store/peers";
+import { conflict } from "@/lib/domain/errors";
 
 /**
  * Set the suffix and rename every global service's host to it, in one transaction: hostnames
@@ -50,6 +52,19 @@ export async function setGlobalHostStyle(
     }));
     const renamed = after.filter((s, i) => s.hostname !== intent[i]!.hostname);
     if (!renamed.length) return null;
+    // A local name the switch would give that a peer's offer already holds: two ServiceEntries
+    // for one host would split its traffic. Refused with the names (issue 35).
+    const taken = await offersNamed(
+      tx,
+      renamed.map((s) => s.hostname),
+    );
+    if (taken.length)
+      throw conflict(
+        `switching to *${hostSuffix(input.suffix)} would give local services names peers already offer: ${taken
+          .map((t) => `${t.fqdn} (${t.offer})`)
+          .join(", ")}`,
+        "hostname_taken_by_offer",
+      );
     await renameGlobalHosts(tx, input.suffix);
     const changed = new Set(renamed.map(keyOf));
     const current = await storedDesired(tx, affectedClusters(intent, after, changed));

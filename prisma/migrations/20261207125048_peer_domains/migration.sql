@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "FederationPeer" ADD COLUMN     "domains" TEXT[] DEFAULT ARRAY[]::TEXT[];
