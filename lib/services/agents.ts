@@ -1,9 +1,10 @@
 import "server-only";
-import type {
-  RegisterRequest,
-  RegisterResponse,
-  Report,
-  StatusReport,
+import {
+  APPLY_SUCCEEDED,
+  type RegisterRequest,
+  type RegisterResponse,
+  type Report,
+  type StatusReport,
 } from "@/lib/agent-protocol/messages";
 import { hashSecretToken, issueSecretToken, TOKEN_PREFIXES } from "@/lib/crypto/secret-token";
 import { DomainError, notFound } from "@/lib/domain/errors";
@@ -225,9 +226,7 @@ function describeFailures(failures: StatusReport["results"]): string {
  * or the roll-up failed and the agent resent its acknowledgement), and this one catches it up.
  */
 export async function acceptStatus(p: AgentPrincipal, status: StatusReport): Promise<void> {
-  const failures = status.results.filter(
-    (r) => !["applied", "unchanged", "pruned"].includes(r.result),
-  );
+  const failures = status.results.filter((r) => !APPLY_SUCCEEDED.has(r.result));
   const written = await writeStatus({
     cluster: p.clusterName,
     generation: status.generation,

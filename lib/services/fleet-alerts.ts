@@ -15,12 +15,14 @@ export interface AlertFleet {
 
 /** Reads the fleet and computes Meridian's fleet alerts. */
 export async function loadAlertFleet(): Promise<AlertFleet> {
-  const { clusters, inventory, intents, services, trust, exportStatuses } = await readAlertFleet();
+  const { clusters, inventory, intents, services, trust, exportStatuses, drifted } =
+    await readAlertFleet();
   const { now, after } = staleness();
   return {
     services,
     fleetAlerts: computeFleetAlerts({
       clusters,
+      drifted,
       exportStatuses,
       inventory,
       intents,
