@@ -10,7 +10,7 @@ import type { Drift } from "./cluster";
  */
 export function withDrift(
   results: readonly ResourceResult[],
-  drift: readonly { key: string; message: string }[],
+  drift: readonly Drift[],
 ): ResourceResult[] {
   const found = new Map(drift.map((d) => [d.key, d.message]));
   return results.map((r) => {
