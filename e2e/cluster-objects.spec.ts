@@ -1,9 +1,20 @@
 // Issue 36 (part 2): a cluster's page lists what Meridian pushed there and whether it is still
 // there, with its exports and imports in words; and the smaller defects of the same review.
+import type { Page } from "@playwright/test";
 import { signInNewViewer } from "./helpers/viewer";
 import { adminTest as test, expect } from "./helpers/fixtures";
 
 test.describe.configure({ timeout: 120_000 });
+
+/** The screen in light, dark and at 390 px wide (left at 390 px). */
+async function captureThemes(page: Page, capture: (name: string) => Promise<void>, name: string) {
+  await capture(`${name}-light`);
+  await page.emulateMedia({ colorScheme: "dark" });
+  await capture(`${name}-dark`);
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await capture(`${name}-390`);
+}
 
 test("east-1's page lists the objects Meridian pushed, who wrote them and their applied state", async ({
   page,
@@ -24,13 +35,8 @@ test("east-1's page lists the objects Meridian pushed, who wrote them and their 
   // Every object was written by the seed's change set and applied by the simulated agent.
   await expect(rows.first()).toContainText(/#\d+ Demo: ratings fails over/);
   await expect(rows.first()).toHaveAttribute("data-state", /^(applied|unchanged)$/);
-  await capture("cluster-objects-light");
-  await page.emulateMedia({ colorScheme: "dark" });
-  await capture("cluster-objects-dark");
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.setViewportSize({ width: 390, height: 844 });
+  await captureThemes(page, capture, "cluster-objects");
   await expect(card).toBeVisible();
-  await capture("cluster-objects-390");
 });
 
 test("a new API token expires in 90 days unless never is chosen explicitly", async ({
@@ -40,12 +46,7 @@ test("a new API token expires in 90 days unless never is chosen explicitly", asy
   await page.goto("/settings/tokens");
   await expect(page.getByLabel("Expires in (days)")).toHaveValue("90");
   await expect(page.getByLabel("Never expires")).not.toBeChecked();
-  await capture("tokens-default-expiry-light");
-  await page.emulateMedia({ colorScheme: "dark" });
-  await capture("tokens-default-expiry-dark");
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await capture("tokens-default-expiry-390");
+  await captureThemes(page, capture, "tokens-default-expiry");
 });
 
 test("viewers see no admin-only pages in the navigation; admins do", async ({
@@ -80,10 +81,5 @@ test("the sharing matrix opened for one service (the map's Change sharing) shows
 }) => {
   await page.goto("/sharing?q=bookinfo%2Freviews");
   await expect(page.getByTestId("matrix-count")).toContainText(/^1 of \d+ global services/);
-  await capture("sharing-focused-light");
-  await page.emulateMedia({ colorScheme: "dark" });
-  await capture("sharing-focused-dark");
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await capture("sharing-focused-390");
+  await captureThemes(page, capture, "sharing-focused");
 });

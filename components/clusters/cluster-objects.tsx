@@ -7,7 +7,7 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
-import { sharingInWords } from "@/lib/domain/cluster-objects";
+import { sharingInWords } from "@/lib/domain/sharing-in-words";
 import type { ClusterObject } from "@/lib/model/agents";
 import { RESULT_TONE } from "./result-tone";
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { IntentDto } from "@/lib/model/intent";
-import { clusterObjects, clusterSharing, sharingInWords } from "./cluster-objects";
+import { clusterObjects, clusterSharing } from "./cluster-objects";
+import { sharingInWords } from "./sharing-in-words";
 
 const dr = (name: string) => ({
   apiVersion: "networking.istio.io/v1",
