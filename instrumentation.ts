@@ -19,14 +19,14 @@ export async function register(): Promise<void> {
   const { log } = await import("./lib/infra/log");
   const metricsPort = env().MERIDIAN_METRICS_PORT;
   if (metricsPort) {
-    const { startProcessMetricsListener } = await import("./lib/infra/process-metrics");
-    const { refreshPlaneGauges } = await import("./lib/services/plane-metrics");
+    const { startProcessMetricsListener } = await import("./lib/infra/plane-metrics/listener");
+    const { refreshPlaneGauges } = await import("./lib/services/plane/plane-metrics");
     await startProcessMetricsListener(metricsPort, "0.0.0.0", refreshPlaneGauges);
     log.info("process metrics listening", { port: metricsPort });
   }
   // With MERIDIAN_HAMLET_PORT set: federation with other platforms (docs/federation.md).
   if (env().MERIDIAN_HAMLET_PORT) {
-    const { startFederationFromEnv } = await import("./lib/services/federation-start");
+    const { startFederationFromEnv } = await import("./lib/services/federation/start");
     await startFederationFromEnv();
   }
   const port = env().MERIDIAN_AGENT_PORT;

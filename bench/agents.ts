@@ -86,8 +86,8 @@ const dbUrl = await freshDatabase();
 process.env.DATABASE_URL = dbUrl;
 process.env.MERIDIAN_DB_POOL_MAX = "10";
 const { db } = await import("../lib/store/client");
-const { createCluster, updateCluster } = await import("../lib/services/clusters");
-const { createJoinToken } = await import("../lib/services/agents");
+const { createCluster, updateCluster } = await import("../lib/services/inventory/clusters");
+const { createJoinToken } = await import("../lib/services/agents/access");
 const { writeDesiredStates } = await import("../lib/store/desired-state");
 const SYSTEM = { type: "system", label: "bench" } as const;
 

@@ -1,4 +1,4 @@
-// Benchmark: the golden-signals request (lib/metrics/service-series.ts — what
+// Benchmark: the golden-signals request (lib/fleet-metrics/service-series.ts — what
 // GET /api/v1/global-services/{ns}/{name}/metrics runs after loading the service and its
 // sources) against REAL Prometheus servers, with 3 and with 12 sources of which one is
 // artificially slow (a pass-through proxy adding a delay), versus that slow source alone.
@@ -13,11 +13,11 @@ import { request } from "node:http";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 
-import { buildGoldenSeriesQuery, chartRange } from "@/lib/metrics/golden-series";
-import { createPinnedFetch } from "@/lib/metrics/pinned-fetch";
-import { createPrometheusClient } from "@/lib/metrics/prometheus-client";
-import { queryServiceSeries, type ScopedSource } from "@/lib/metrics/service-series";
-import { createSsrfGuard } from "@/lib/metrics/ssrf-guard";
+import { buildGoldenSeriesQuery, chartRange } from "@/lib/fleet-metrics/golden-series";
+import { createPinnedFetch } from "@/lib/fleet-metrics/pinned-fetch";
+import { createPrometheusClient } from "@/lib/fleet-metrics/prometheus-client";
+import { queryServiceSeries, type ScopedSource } from "@/lib/fleet-metrics/service-series";
+import { createSsrfGuard } from "@/lib/fleet-metrics/ssrf-guard";
 import { startTrafficGenerator, type TrafficGenerator } from "@/scripts/lib/traffic-generator";
 import { startStubServer } from "@/tests/metrics/helpers";
 import { startPrometheus, type PrometheusServer } from "@/tests/metrics/prometheus-harness";

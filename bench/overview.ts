@@ -44,7 +44,7 @@ const stats = (xs: number[]) => ({
 const database = await freshDatabase(benchServerUrl(), "overview_bench", values["keep-db"]);
 process.env.DATABASE_URL = database.url;
 const { db } = await import("../lib/store/client");
-const { createUser } = await import("../lib/services/users");
+const { createUser } = await import("../lib/services/access/users");
 let seedMs: number | null = null;
 const seeded = await db().cluster.count();
 if (seeded === 0) {

@@ -61,8 +61,8 @@ process.env.DATABASE_URL = database.url;
 process.env.MERIDIAN_DB_POOL_MAX = "10";
 process.env.NEXTAUTH_SECRET = "bench-secret-0123456789abcdef";
 const { db } = await import("../lib/store/client");
-const { loadTopologyInventory } = await import("../lib/services/catalog");
-const { createTopologyService } = await import("../lib/services/topology");
+const { loadTopologyInventory } = await import("../lib/services/inventory/catalog");
+const { createTopologyService } = await import("../lib/services/inventory/topology");
 const route = await import("../app/api/v1/topology/route");
 const { call, userWithToken } = await import("../tests/helpers/api");
 

@@ -1,5 +1,5 @@
 // Seed Distributed Bookinfo into the database at DATABASE_URL (through the domain functions).
-import { seedDemoFleet } from "@/lib/services/demo-seed";
+import { seedDemoFleet } from "@/lib/services/inventory/demo-seed";
 import { db } from "@/lib/store/client";
 
 if (!process.env.DATABASE_URL) {

@@ -14,8 +14,8 @@ export async function seedPlanFleet(
   services: number,
 ): Promise<{ inventoryMs: number; intentMs: number }> {
   const { db } = await import("../../lib/store/client");
-  const { createCluster } = await import("../../lib/services/clusters");
-  const { applyClusterSnapshot } = await import("../../lib/services/inventory");
+  const { createCluster } = await import("../../lib/services/inventory/clusters");
+  const { applyClusterSnapshot } = await import("../../lib/services/agents/inventory");
   const { loadIntent, loadInventory } = await import("../../lib/store/intent");
   const { writeDesiredState } = await import("../../lib/store/desired-state");
   const { fleetIntentOf } = await import("../../lib/domain/intent-change");

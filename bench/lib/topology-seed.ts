@@ -6,8 +6,8 @@ const actor = { type: "system", label: "bench" } as const;
 
 /** Seeds `fleet`, `concurrency` clusters at a time; returns the time taken in ms. */
 export async function seedTopologyFleet(fleet: FleetCluster[], concurrency = 4): Promise<number> {
-  const { createCluster, updateCluster } = await import("../../lib/services/clusters");
-  const { applyClusterSnapshot } = await import("../../lib/services/inventory");
+  const { createCluster, updateCluster } = await import("../../lib/services/inventory/clusters");
+  const { applyClusterSnapshot } = await import("../../lib/services/agents/inventory");
   const start = performance.now();
   let next = 0;
   const worker = async () => {

@@ -3,8 +3,8 @@
 import { X } from "lucide-react";
 import type { AlertQueryInput } from "@/lib/model/alerts";
 import { ClusterSelect, type ClusterOption } from "@/components/filters/cluster-select";
+import { FilterSelect, filterOptions } from "@/components/filters/filter-select";
 import { Button } from "@/components/ui/button";
-import { Select } from "@/components/ui/field";
 
 /** The filters as the URL and the selects hold them (plain strings, "" = all). */
 export type AlertFilterValues = Required<{ [K in keyof AlertQueryInput]: string }>;
@@ -48,69 +48,38 @@ export function AlertFilters({ values, clusters, services, onChange }: AlertFilt
   const set = (key: keyof AlertFilterValues, value: string) =>
     onChange({ ...values, [key]: value });
   const active = Object.values(values).some(Boolean);
-  // A value from a shared URL that is not in the lists (e.g. a cluster since removed) stays
-  // selectable, so the select never silently shows "All".
-  const withCurrent = (list: string[], current: string) =>
-    current && !list.includes(current) ? [current, ...list] : list;
-  const severityKnown = SEVERITY_OPTIONS.some(([v]) => v === values.severity);
 
   return (
     <div role="search" aria-label="Filter alerts" className="flex flex-wrap items-center gap-2">
-      <Select
-        aria-label="Severity"
+      <FilterSelect
+        label="Severity"
         value={values.severity}
-        onChange={(e) => set("severity", e.target.value)}
-        className="w-auto max-w-full"
-      >
-        {severityKnown ? null : <option value={values.severity}>{values.severity}</option>}
-        {SEVERITY_OPTIONS.map(([v, label]) => (
-          <option key={v} value={v}>
-            {label}
-          </option>
-        ))}
-      </Select>
-      <Select
-        aria-label="State"
+        options={SEVERITY_OPTIONS}
+        onChange={(v) => set("severity", v)}
+      />
+      <FilterSelect
+        label="State"
         value={values.state}
-        onChange={(e) => set("state", e.target.value)}
-        className="w-auto max-w-full"
-      >
-        {STATE_OPTIONS.map(([v, label]) => (
-          <option key={v} value={v}>
-            {label}
-          </option>
-        ))}
-      </Select>
-      <Select
-        aria-label="Kind"
+        options={STATE_OPTIONS}
+        onChange={(v) => set("state", v)}
+      />
+      <FilterSelect
+        label="Kind"
         value={values.kind}
-        onChange={(e) => set("kind", e.target.value)}
-        className="w-auto max-w-full"
-      >
-        {KIND_OPTIONS.map(([v, label]) => (
-          <option key={v} value={v}>
-            {label}
-          </option>
-        ))}
-      </Select>
+        options={KIND_OPTIONS}
+        onChange={(v) => set("kind", v)}
+      />
       <ClusterSelect
         clusters={clusters}
         value={values.cluster}
         onChange={(cluster) => set("cluster", cluster)}
       />
-      <Select
-        aria-label="Global service"
+      <FilterSelect
+        label="Global service"
         value={values.globalService}
-        onChange={(e) => set("globalService", e.target.value)}
-        className="w-auto max-w-full"
-      >
-        <option value="">All services</option>
-        {withCurrent(services, values.globalService).map((s) => (
-          <option key={s} value={s}>
-            {s}
-          </option>
-        ))}
-      </Select>
+        options={filterOptions("All services", services)}
+        onChange={(v) => set("globalService", v)}
+      />
       {active ? (
         <Button variant="ghost" size="sm" onClick={() => onChange(EMPTY_ALERT_FILTERS)}>
           <X className="size-3.5" aria-hidden />

@@ -3,9 +3,10 @@
 import { LoaderCircle, Search, X } from "lucide-react";
 import { MESH_TYPES, type MeshTypeName } from "@/lib/agent-protocol/snapshot";
 import { ClusterSelect, type ClusterOption } from "@/components/filters/cluster-select";
+import { FilterSelect, filterOptions, type FilterOption } from "@/components/filters/filter-select";
 import { MESH_STYLES } from "@/components/mesh/mesh-badge";
 import { Button } from "@/components/ui/button";
-import { Input, Select } from "@/components/ui/field";
+import { Input } from "@/components/ui/field";
 
 export type ServiceFilterValues = {
   q: string;
@@ -22,6 +23,11 @@ export const EMPTY_FILTERS: ServiceFilterValues = {
   mesh: "",
   multiCluster: false,
 };
+
+const MESH_OPTIONS: FilterOption[] = [
+  ["", "All meshes"],
+  ...MESH_TYPES.map((m): FilterOption => [m, MESH_STYLES[m].label]),
+];
 
 type ServiceFiltersProps = {
   values: ServiceFilterValues;
@@ -82,33 +88,19 @@ export function ServiceFilters({
         value={values.cluster}
         onChange={(cluster) => set("cluster", cluster)}
       />
-      <Select
-        aria-label="Namespace"
-        value={values.namespace}
-        onChange={(e) => set("namespace", e.target.value)}
-        className="w-auto max-w-full"
+      <FilterSelect
+        label="Namespace"
         title="Namespace"
-      >
-        <option value="">All namespaces</option>
-        {namespaces.map((ns) => (
-          <option key={ns} value={ns}>
-            {ns}
-          </option>
-        ))}
-      </Select>
-      <Select
-        aria-label="Mesh"
+        value={values.namespace}
+        options={filterOptions("All namespaces", namespaces)}
+        onChange={(v) => set("namespace", v)}
+      />
+      <FilterSelect
+        label="Mesh"
         value={values.mesh}
-        onChange={(e) => set("mesh", e.target.value as MeshTypeName | "")}
-        className="w-auto max-w-full"
-      >
-        <option value="">All meshes</option>
-        {MESH_TYPES.map((m) => (
-          <option key={m} value={m}>
-            {MESH_STYLES[m].label}
-          </option>
-        ))}
-      </Select>
+        options={MESH_OPTIONS}
+        onChange={(v) => set("mesh", v as MeshTypeName | "")}
+      />
       <label className="border-border-strong bg-surface text-fg flex h-8 shrink-0 cursor-pointer items-center gap-2 rounded-md border px-2.5 text-[13px] whitespace-nowrap select-none">
         <input
           type="checkbox"

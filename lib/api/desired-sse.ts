@@ -5,7 +5,7 @@ import {
   openDesiredEvents,
   type DesiredStreamEvent,
   type DesiredStreamOptions,
-} from "@/lib/services/desired-stream";
+} from "@/lib/services/agents/desired-stream";
 
 const encoder = new TextEncoder();
 

@@ -6,7 +6,7 @@
 // reporting every few seconds do not flood the log.
 import { randomUUID } from "node:crypto";
 import { log, withRequestId } from "@/lib/infra/log";
-import { planeMetrics } from "@/lib/infra/metrics";
+import { planeMetrics } from "@/lib/infra/plane-metrics/registry";
 import type { AgentApiRequest, Params, RouteAccess } from "./route-types";
 
 export const REQUEST_ID_HEADER = "x-request-id";

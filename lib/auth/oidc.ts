@@ -5,7 +5,7 @@ import { DomainError } from "@/lib/domain/errors";
 import type { RolePolicy } from "@/lib/domain/oidc-role";
 import { env } from "@/lib/infra/env";
 import { log } from "@/lib/infra/log";
-import { oidcUserId, signInWithOidc, type OidcRefusal } from "@/lib/services/oidc-sign-in";
+import { oidcUserId, signInWithOidc, type OidcRefusal } from "@/lib/services/access/oidc-sign-in";
 
 /** next-auth's provider id: the redirect URI is /api/auth/callback/oidc. */
 export const OIDC_PROVIDER_ID = "oidc";

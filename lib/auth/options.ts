@@ -7,7 +7,7 @@ import { limitedSignIn } from "@/lib/auth/sign-in-limit";
 import { authSecret } from "@/lib/crypto/secret";
 import { env } from "@/lib/infra/env";
 import { log } from "@/lib/infra/log";
-import { authenticateUser } from "@/lib/services/users";
+import { authenticateUser } from "@/lib/services/access/users";
 import {
   handleOidcSignIn,
   OIDC_PROVIDER_ID,

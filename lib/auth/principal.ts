@@ -3,7 +3,7 @@ import { getToken } from "next-auth/jwt";
 import type { NextRequest } from "next/server";
 import { authSecret } from "@/lib/crypto/secret";
 import type { Principal } from "@/lib/model/actor";
-import { authenticateApiToken, sessionPrincipal } from "@/lib/services/api-tokens";
+import { authenticateApiToken, sessionPrincipal } from "@/lib/services/access/api-tokens";
 
 /** Resolve the caller of a request, or null when anonymous or the credential is invalid. */
 export async function resolvePrincipal(req: NextRequest): Promise<Principal | null> {

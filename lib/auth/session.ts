@@ -2,7 +2,7 @@ import "server-only";
 import { getServerSession } from "next-auth";
 import type { RoleName } from "@/lib/model/inventory";
 import { authOptions } from "@/lib/auth/options";
-import { findActiveUser } from "@/lib/services/users";
+import { findActiveUser } from "@/lib/services/access/users";
 
 export type SessionUser = { id: string; email: string; name: string | null; role: RoleName };
 

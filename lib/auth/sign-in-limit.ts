@@ -4,10 +4,10 @@ import { errorResponse } from "@/lib/api/respond";
 import { RateLimitedError } from "@/lib/domain/errors";
 import { signInLimitedCode, signInRetryAfter } from "@/lib/domain/retry-wait";
 import { env } from "@/lib/infra/env";
-import { beginSignIn, signInSucceeded } from "@/lib/services/abuse-limits";
+import { beginSignIn, signInSucceeded } from "@/lib/services/access/abuse-limits";
 
 /**
- * Runs a credentials check under the sign-in limits (lib/services/abuse-limits.ts): refused
+ * Runs a credentials check under the sign-in limits (lib/services/access/abuse-limits.ts): refused
  * attempts throw for next-auth to report, a success gives the attempt back.
  */
 export async function limitedSignIn<U>(

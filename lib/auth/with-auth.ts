@@ -16,7 +16,7 @@ import { hasRole } from "@/lib/auth/roles";
 import { resolvePrincipal } from "@/lib/auth/principal";
 import { requireSameOrigin } from "@/lib/auth/same-origin";
 import { type AgentPrincipal, type Principal } from "@/lib/model/actor";
-import { authenticateAgent } from "@/lib/services/agents";
+import { authenticateAgent } from "@/lib/services/agents/authenticate";
 
 export type AuthedHandler = (
   req: NextRequest,

@@ -26,7 +26,7 @@ export class OfferRefused extends Error {
   }
 }
 
-/** Where the consumer puts what it hears (lib/services/federation-consumer.ts). */
+/** Where the consumer puts what it hears (lib/services/federation/consumer.ts). */
 export interface ConsumerSink {
   /** Store an offered service (CREATE, or UPDATE of one not held yet). */
   offer(peer: string, service: FederatedService): Promise<void>;

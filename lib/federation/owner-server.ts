@@ -18,7 +18,7 @@ import {
 // client certificate: the peer whose registered CA issued it. Anyone else is refused (deny by
 // default): TLS requires a client certificate from one of the peers' CAs.
 
-/** What the server needs from the rest of Meridian (lib/services/federation-owner.ts). */
+/** What the server needs from the rest of Meridian (lib/services/federation/owner.ts). */
 export interface OwnerSource {
   /** The registered peers' names and CA certificates (PEM). */
   peers(): Promise<{ name: string; caPem: string }[]>;

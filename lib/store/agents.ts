@@ -5,7 +5,7 @@ import { pool, type Tx } from "@/lib/store/transaction";
 
 // Agent rows: join tokens, per-cluster credentials, the agent's own record, and the batched
 // write of status acknowledgements. The rules (who may register, what a retry means) live in
-// lib/services/agents.ts.
+// lib/services/agents/ (access.ts, register.ts, authenticate.ts, reports.ts).
 
 export type JoinTokenInsert = {
   clusterName: string;

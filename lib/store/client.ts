@@ -4,7 +4,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "@/lib/store/generated/client";
 import { env } from "@/lib/infra/env";
-import { planeMetrics } from "@/lib/infra/metrics";
+import { planeMetrics } from "@/lib/infra/plane-metrics/registry";
 
 export type { Prisma } from "@/lib/store/generated/client";
 export type Db = PrismaClient;

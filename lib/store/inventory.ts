@@ -15,7 +15,7 @@ import { readGlobalHostStyle } from "@/lib/store/settings";
 import { pool, type Tx } from "@/lib/store/transaction";
 
 // Inventory rows: a cluster's meshes and services, and the global services derived from them.
-// lib/services/inventory.ts decides when and under which limits these run.
+// lib/services/agents/inventory.ts decides when and under which limits these run.
 
 /**
  * Statements take their lists in chunks of this many keys, far below Postgres's 65,535 bind

@@ -4,7 +4,7 @@ import type { PrometheusSource } from "@/lib/store/generated/client";
 import { pool, type Tx } from "@/lib/store/transaction";
 
 // Metrics source rows. The sealed credential (`authSecret`) is opened only by
-// lib/services/metrics-sources.ts, for the server's own outbound queries.
+// lib/services/fleet-metrics/metrics-sources.ts, for the server's own outbound queries.
 
 export type MetricsSourceRow = PrometheusSource;
 

@@ -1,5 +1,5 @@
-import { ensureAdmin } from "@/lib/services/users";
-import { prepareDemoFleet, prepareDemoSite } from "@/lib/services/demo-seed";
+import { ensureAdmin } from "@/lib/services/access/users";
+import { prepareDemoFleet, prepareDemoSite } from "@/lib/services/inventory/demo-seed";
 import { db } from "@/lib/store/client";
 
 const DEMO_ADMIN_EMAIL = "admin@meridian.local";

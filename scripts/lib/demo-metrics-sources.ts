@@ -6,11 +6,10 @@ import { db } from "@/lib/store/client";
 import {
   createMetricsSource,
   deleteMetricsSource,
-  getAllowList,
   listMetricsSources,
-  setAllowList,
   updateMetricsSource,
-} from "@/lib/services/metrics-sources";
+} from "@/lib/services/fleet-metrics/metrics-sources";
+import { getAllowList, setAllowList } from "@/lib/services/fleet-metrics/allow-list";
 
 import { DEMO_SOURCE_PREFIX, type DemoMetrics } from "./demo-metrics-running";
 

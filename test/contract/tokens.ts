@@ -3,8 +3,8 @@
 // `VIEWER_TOKEN=…`, `VIEWER_TOKEN_ID=…`
 // lines to the file named by its argument (mode 0600) and prints nothing secret.
 import { writeFileSync } from "node:fs";
-import { createApiToken } from "@/lib/services/api-tokens";
-import { createUser } from "@/lib/services/users";
+import { createApiToken } from "@/lib/services/access/api-tokens";
+import { createUser } from "@/lib/services/access/users";
 import { db } from "@/lib/store/client";
 
 const out = process.argv[2];

@@ -10,7 +10,7 @@ import { asRateLimitAnswer } from "@/lib/auth/sign-in-limit";
 import { errorResponse } from "@/lib/api/respond";
 import { RateLimitedError } from "@/lib/domain/errors";
 import { PEER_HEADER } from "@/lib/infra/peer-address";
-import { createCluster } from "@/lib/services/clusters";
+import { createCluster } from "@/lib/services/inventory/clusters";
 import { resetDatabase } from "../helpers/db";
 import { newUser, PASSWORD, signIn } from "../helpers/sign-in";
 import { call, userWithToken } from "../helpers/api";

@@ -7,7 +7,7 @@ import { NextRequest } from "next/server";
 import * as chartRoute from "@/app/charts/[file]/route";
 import * as joinTokens from "@/app/api/v1/clusters/[name]/join-tokens/route";
 import { AGENT_CHART_DIR, packageChart } from "@/lib/infra/agent-chart";
-import { createCluster } from "@/lib/services/clusters";
+import { createCluster } from "@/lib/services/inventory/clusters";
 import { resetDatabase } from "../helpers/db";
 import { call, userWithToken } from "../helpers/api";
 

@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAgentListener } from "@/app/api/agent/v1/agent-listener";
 import { db } from "@/lib/store/client";
-import { revokeAgentAccess } from "@/lib/services/agents";
+import { revokeAgentAccess } from "@/lib/services/agents/access";
 import { announceDesiredChange, writeDesiredState } from "@/lib/store/desired-state";
 import { resetDatabase } from "../helpers/db";
 import { AGENT_INFO, configMap, registeredCluster } from "../helpers/agent";

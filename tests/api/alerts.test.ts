@@ -8,9 +8,10 @@ import * as alerts from "@/app/api/v1/alerts/route";
 import * as summary from "@/app/api/v1/alerts/summary/route";
 import { alertListSchema, alertSummarySchema } from "@/lib/model/alerts";
 import { db } from "@/lib/store/client";
-import { seedDemoFleet } from "@/lib/services/demo-seed";
-import { invalidateMetricsAllowList } from "@/lib/services/metrics-runtime";
-import { createMetricsSource, setAllowList } from "@/lib/services/metrics-sources";
+import { seedDemoFleet } from "@/lib/services/inventory/demo-seed";
+import { invalidateMetricsAllowList } from "@/lib/services/fleet-metrics/metrics-runtime";
+import { createMetricsSource } from "@/lib/services/fleet-metrics/metrics-sources";
+import { setAllowList } from "@/lib/services/fleet-metrics/allow-list";
 import { resetDatabase } from "../helpers/db";
 import { call, userWithToken } from "../helpers/api";
 

@@ -1,9 +1,9 @@
 // Issue 36 defect 13: the audit log records sign-in events (password and single sign-on).
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditQuerySchema } from "@/lib/model/audit";
-import { listAudit } from "@/lib/services/audit-log";
-import { signInWithOidc } from "@/lib/services/oidc-sign-in";
-import { authenticateUser, createUser } from "@/lib/services/users";
+import { listAudit } from "@/lib/services/access/audit-log";
+import { signInWithOidc } from "@/lib/services/access/oidc-sign-in";
+import { authenticateUser, createUser } from "@/lib/services/access/users";
 import { resetDatabase } from "../helpers/db";
 
 const SYSTEM = { type: "system", label: "test" } as const;

@@ -4,7 +4,7 @@
 // acknowledgement must not overwrite the roll-up that read after it).
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ResourceResult } from "@/lib/agent-protocol/messages";
-import { acceptStatus } from "@/lib/services/agents";
+import { acceptStatus } from "@/lib/services/agents/reports";
 import { db } from "@/lib/store/client";
 import { resetDatabase } from "../helpers/db";
 

@@ -10,7 +10,7 @@ import * as report from "@/app/api/agent/v1/report/route";
 import * as services from "@/app/api/v1/services/route";
 import * as globalServices from "@/app/api/v1/global-services/route";
 import * as tokens from "@/app/api/v1/tokens/[id]/route";
-import { getCluster } from "@/lib/services/clusters";
+import { getCluster } from "@/lib/store/clusters";
 import { errorResponse } from "@/lib/api/respond";
 import { db } from "@/lib/store/client";
 import { resetDatabase } from "../helpers/db";

@@ -7,7 +7,7 @@ import { encode } from "next-auth/jwt";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { RouteHandler } from "@/lib/auth/with-auth";
 import { db } from "@/lib/store/client";
-import { seedDemoFleet } from "@/lib/services/demo-seed";
+import { seedDemoFleet } from "@/lib/services/inventory/demo-seed";
 import { resetDatabase } from "../helpers/db";
 import { call, userWithToken } from "../helpers/api";
 import { ROUTES } from "../helpers/routes";

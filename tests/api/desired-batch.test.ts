@@ -2,9 +2,9 @@
 // exactly its own cluster's answer, and a pending or unknown cluster gets none. Writes of many
 // clusters go out as one batch: only changed sets move their generation.
 import { beforeAll, describe, expect, it } from "vitest";
-import { createCluster, updateCluster } from "@/lib/services/clusters";
-import { replaceDesiredResources } from "@/lib/services/cluster-state";
-import { acceptStatus } from "@/lib/services/agents";
+import { createCluster, updateCluster } from "@/lib/services/inventory/clusters";
+import { replaceDesiredResources } from "@/lib/services/sharing/cluster-state";
+import { acceptStatus } from "@/lib/services/agents/reports";
 import { db } from "@/lib/store/client";
 import { readDesiredStateForAgent, writeDesiredStates } from "@/lib/store/desired-state";
 import { resetDatabase } from "../helpers/db";

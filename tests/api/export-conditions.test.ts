@@ -3,13 +3,13 @@
 // cluster and on the change set, and a Conflicted condition is a ServiceExportConflict alert.
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/store/client";
-import { seedDemoFleet } from "@/lib/services/demo-seed";
-import { acceptStatus } from "@/lib/services/agents";
-import { applyChanges } from "@/lib/services/change-sets";
+import { seedDemoFleet } from "@/lib/services/inventory/demo-seed";
+import { acceptStatus } from "@/lib/services/agents/reports";
+import { applyChanges } from "@/lib/services/sharing/change-sets";
 import { getChangeSet } from "@/lib/store/change-sets";
 import type { ChangeSetDto } from "@/lib/model/intent";
-import { getGlobalService } from "@/lib/services/catalog";
-import { loadAlertFleet } from "@/lib/services/fleet-alerts";
+import { getGlobalService } from "@/lib/store/global-services";
+import { loadAlertFleet } from "@/lib/services/fleet-metrics/fleet-alerts";
 import { resetDatabase } from "../helpers/db";
 
 const CONFLICTED = [

@@ -5,7 +5,7 @@ import * as changeSets from "@/app/api/v1/change-sets/route";
 import * as setting from "@/app/api/v1/settings/global-hostname/route";
 import type { ChangeSetDto } from "@/lib/model/intent";
 import { db } from "@/lib/store/client";
-import { seedDemoFleet } from "@/lib/services/demo-seed";
+import { seedDemoFleet } from "@/lib/services/inventory/demo-seed";
 import { resetDatabase } from "../helpers/db";
 import { call, userWithToken } from "../helpers/api";
 

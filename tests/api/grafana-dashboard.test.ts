@@ -1,10 +1,10 @@
 // deploy/grafana/meridian.json, the sample dashboard: every PromQL expression in it names only
-// metrics the plane exports (lib/infra/metrics.ts, read from its registry, with the series a
+// metrics the plane exports (lib/infra/plane-metrics/registry.ts, read from its registry, with the series a
 // histogram adds), and every metric the plane exports beyond the process defaults is shown.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { planeMetrics } from "@/lib/infra/metrics";
+import { planeMetrics } from "@/lib/infra/plane-metrics/registry";
 
 type Panel = { title?: string; targets?: { expr: string }[]; panels?: Panel[] };
 const dashboard = JSON.parse(

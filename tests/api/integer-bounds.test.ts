@@ -11,7 +11,7 @@ import * as desired from "@/app/api/agent/v1/desired/route";
 import * as plans from "@/app/api/v1/plans/route";
 import * as cluster from "@/app/api/v1/clusters/[name]/route";
 import * as changeSets from "@/app/api/v1/change-sets/route";
-import { seedDemoFleet } from "@/lib/services/demo-seed";
+import { seedDemoFleet } from "@/lib/services/inventory/demo-seed";
 import { resetDatabase } from "../helpers/db";
 import { call, userWithToken } from "../helpers/api";
 import { AGENT_INFO, registeredCluster } from "../helpers/agent";

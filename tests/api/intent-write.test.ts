@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { IntentDto } from "@/lib/model/intent";
 import { db } from "@/lib/store/client";
-import { seedDemoFleet } from "@/lib/services/demo-seed";
+import { seedDemoFleet } from "@/lib/services/inventory/demo-seed";
 import { loadIntent } from "@/lib/store/intent";
 import { writeServiceIntents, type IntentWrite } from "@/lib/store/intent-write";
 import { resetDatabase } from "../helpers/db";

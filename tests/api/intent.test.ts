@@ -8,9 +8,9 @@ import * as changeSet from "@/app/api/v1/change-sets/[id]/route";
 import * as rollback from "@/app/api/v1/change-sets/[id]/rollback/route";
 import * as serving from "@/app/api/v1/global-services/[namespace]/[name]/serving/route";
 import type { ChangeSetDto, IntentDto, PlanDto, ServingDto } from "@/lib/model/intent";
-import { acceptStatus } from "@/lib/services/agents";
+import { acceptStatus } from "@/lib/services/agents/reports";
 import { db } from "@/lib/store/client";
-import { seedDemoFleet } from "@/lib/services/demo-seed";
+import { seedDemoFleet } from "@/lib/services/inventory/demo-seed";
 import { resetDatabase } from "../helpers/db";
 import { call, userWithToken } from "../helpers/api";
 

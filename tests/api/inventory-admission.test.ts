@@ -9,7 +9,7 @@ import * as report from "@/app/api/agent/v1/report/route";
 import { bookinfoFleet } from "@/lib/demo/bookinfo-fleet";
 import { db } from "@/lib/store/client";
 import { waitFor } from "../../scripts/lib/processes";
-import { inventorySlots } from "@/lib/services/inventory";
+import { inventorySlots } from "@/lib/services/agents/inventory";
 import { resetDatabase } from "../helpers/db";
 import { call } from "../helpers/api";
 import { AGENT_INFO, registeredCluster } from "../helpers/agent";

@@ -3,8 +3,8 @@
 // agent's snapshot without them stays valid and reads as unknown.
 import { beforeAll, describe, expect, it } from "vitest";
 import { bookinfoFleet } from "@/lib/demo/bookinfo-fleet";
-import { seedDemoFleet } from "@/lib/services/demo-seed";
-import { applyClusterDelta, applyClusterSnapshot } from "@/lib/services/inventory";
+import { seedDemoFleet } from "@/lib/services/inventory/demo-seed";
+import { applyClusterDelta, applyClusterSnapshot } from "@/lib/services/agents/inventory";
 import { readAlertFleet } from "@/lib/store/alert-fleet";
 import { loadInventory } from "@/lib/store/intent";
 import { resetDatabase } from "../helpers/db";

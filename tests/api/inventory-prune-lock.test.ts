@@ -8,8 +8,8 @@ import pg from "pg";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { bookinfoFleet } from "@/lib/demo/bookinfo-fleet";
 import { db } from "@/lib/store/client";
-import { createCluster, updateCluster } from "@/lib/services/clusters";
-import { applyClusterDelta, applyClusterSnapshot } from "@/lib/services/inventory";
+import { createCluster, updateCluster } from "@/lib/services/inventory/clusters";
+import { applyClusterDelta, applyClusterSnapshot } from "@/lib/services/agents/inventory";
 import { resetDatabase } from "../helpers/db";
 
 const SYSTEM = { type: "system", label: "test" } as const;

@@ -6,9 +6,9 @@ import * as services from "@/app/api/v1/services/route";
 import * as overview from "@/app/api/v1/overview/route";
 import { bookinfoFleet } from "@/lib/demo/bookinfo-fleet";
 import { db } from "@/lib/store/client";
-import { seedDemoFleet } from "@/lib/services/demo-seed";
-import { createCluster, updateCluster } from "@/lib/services/clusters";
-import { applyClusterSnapshot } from "@/lib/services/inventory";
+import { seedDemoFleet } from "@/lib/services/inventory/demo-seed";
+import { createCluster, updateCluster } from "@/lib/services/inventory/clusters";
+import { applyClusterSnapshot } from "@/lib/services/agents/inventory";
 import { resetDatabase } from "../helpers/db";
 import { call, userWithToken } from "../helpers/api";
 

@@ -8,8 +8,8 @@ import * as source from "@/app/api/v1/metrics/sources/[id]/route";
 import * as probe from "@/app/api/v1/metrics/sources/[id]/test/route";
 import type { MetricsSourceDto } from "@/lib/model/metrics";
 import { db } from "@/lib/store/client";
-import { invalidateMetricsAllowList } from "@/lib/services/metrics-runtime";
-import { loadRuntimeSources } from "@/lib/services/metrics-sources";
+import { invalidateMetricsAllowList } from "@/lib/services/fleet-metrics/metrics-runtime";
+import { loadRuntimeSources } from "@/lib/services/fleet-metrics/runtime-sources";
 
 import { call, userWithToken } from "../helpers/api";
 import { resetDatabase } from "../helpers/db";

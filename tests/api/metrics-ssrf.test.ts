@@ -8,7 +8,7 @@ import * as sources from "@/app/api/v1/metrics/sources/route";
 import * as probe from "@/app/api/v1/metrics/sources/[id]/test/route";
 import type { MetricsSourceDto } from "@/lib/model/metrics";
 import { db } from "@/lib/store/client";
-import { invalidateMetricsAllowList } from "@/lib/services/metrics-runtime";
+import { invalidateMetricsAllowList } from "@/lib/services/fleet-metrics/metrics-runtime";
 
 import { call, userWithToken } from "../helpers/api";
 import { resetDatabase } from "../helpers/db";

@@ -6,7 +6,7 @@ import * as report from "@/app/api/agent/v1/report/route";
 import * as plans from "@/app/api/v1/plans/route";
 import { bookinfoFleet } from "@/lib/demo/bookinfo-fleet";
 import { db } from "@/lib/store/client";
-import { seedDemoFleet } from "@/lib/services/demo-seed";
+import { seedDemoFleet } from "@/lib/services/inventory/demo-seed";
 import { resetDatabase } from "../helpers/db";
 import { call, userWithToken } from "../helpers/api";
 import { AGENT_INFO, registeredCluster } from "../helpers/agent";

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { DomainError } from "@/lib/domain/errors";
 import type { RolePolicy } from "@/lib/domain/oidc-role";
-import { signInWithOidc, type OidcIdentity } from "@/lib/services/oidc-sign-in";
-import { authenticateUser, createUser } from "@/lib/services/users";
+import { signInWithOidc, type OidcIdentity } from "@/lib/services/access/oidc-sign-in";
+import { authenticateUser, createUser } from "@/lib/services/access/users";
 import { db } from "@/lib/store/client";
 import { resetDatabase } from "../helpers/db";
 

@@ -2,9 +2,9 @@
 // only a few clusters per region (those needing attention first) and a few stale ones read.
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/store/client";
-import { getOverview, getOverviewPage } from "@/lib/services/catalog";
-import { createCluster, updateCluster } from "@/lib/services/clusters";
-import { applyClusterSnapshot } from "@/lib/services/inventory";
+import { getOverview, getOverviewPage } from "@/lib/store/overview";
+import { createCluster, updateCluster } from "@/lib/services/inventory/clusters";
+import { applyClusterSnapshot } from "@/lib/services/agents/inventory";
 import { resetDatabase } from "../helpers/db";
 
 const SYSTEM = { type: "system", label: "test" } as const;

@@ -9,7 +9,7 @@ import * as offers from "@/app/api/v1/peers/[name]/offers/route";
 import * as importPlan from "@/app/api/v1/peers/[name]/imports/plan/route";
 import * as gateway from "@/app/api/v1/clusters/[name]/federation-gateway/route";
 import { db } from "@/lib/store/client";
-import { seedDemoFleet } from "@/lib/services/demo-seed";
+import { seedDemoFleet } from "@/lib/services/inventory/demo-seed";
 import { call, userWithToken } from "../helpers/api";
 import { resetDatabase } from "../helpers/db";
 import { organisation, type Organisation } from "../federation/certs";

@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { NextRequest } from "next/server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startAgentListener } from "@/app/api/agent/v1/agent-listener";
-import { startProcessMetricsListener } from "@/lib/infra/process-metrics";
+import { startProcessMetricsListener } from "@/lib/infra/plane-metrics/listener";
 import { NON_PAGE_POLICY } from "@/lib/infra/content-security-policy";
 import { stampSecurityHeaders } from "@/lib/infra/security-headers";
 import { proxy } from "@/proxy";

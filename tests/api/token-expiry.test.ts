@@ -1,7 +1,7 @@
 // Issue 36 defect 13: API tokens default to a 90-day expiry; "never" only when asked for.
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiTokenCreateSchema } from "@/lib/model/inventory";
-import { createApiToken } from "@/lib/services/api-tokens";
+import { createApiToken } from "@/lib/services/access/api-tokens";
 import { resetDatabase } from "../helpers/db";
 import { userWithToken } from "../helpers/api";
 

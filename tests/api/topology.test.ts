@@ -5,9 +5,9 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import * as topology from "@/app/api/v1/topology/route";
 import { db } from "@/lib/store/client";
-import { seedDemoFleet } from "@/lib/services/demo-seed";
+import { seedDemoFleet } from "@/lib/services/inventory/demo-seed";
 import type { TopologyDto } from "@/lib/graph/schema";
-import { topologyService } from "@/lib/services/topology-default-service";
+import { topologyService } from "@/lib/services/inventory/topology-default-service";
 import { call, userWithToken } from "../helpers/api";
 import { resetDatabase } from "../helpers/db";
 

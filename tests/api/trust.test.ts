@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as trust from "@/app/api/v1/trust/route";
 import * as bundle from "@/app/api/v1/trust/bundles/[trustDomain]/route";
 import type { SpiffeBundle, TrustView } from "@/lib/model/trust";
-import { seedDemoFleet } from "@/lib/services/demo-seed";
+import { seedDemoFleet } from "@/lib/services/inventory/demo-seed";
 import { db } from "@/lib/store/client";
 import { call, userWithToken } from "../helpers/api";
 import { resetDatabase } from "../helpers/db";

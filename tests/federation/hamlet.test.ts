@@ -12,16 +12,16 @@ import { startOwnerServer, type OwnerServer } from "@/lib/federation/owner-serve
 import { connectToPeer } from "@/lib/federation/consumer-client";
 import type { Actor } from "@/lib/model/actor";
 import type { DesiredResource } from "@/lib/agent-protocol/messages";
-import { createJoinToken } from "@/lib/services/agents";
-import { applyChanges } from "@/lib/services/change-sets";
-import { applyImport, listOfferedServices, planImport } from "@/lib/services/federation-consumer";
+import { createJoinToken } from "@/lib/services/agents/access";
+import { applyChanges } from "@/lib/services/sharing/change-sets";
+import { applyImport, listOfferedServices, planImport } from "@/lib/services/federation/consumer";
 import {
   publishToPeer,
   revokeFromPeer,
   setFederationGateway,
-} from "@/lib/services/federation-owner";
-import { getFederationPeer, registerPeer } from "@/lib/services/federation-peers";
-import { setGlobalHostStyle } from "@/lib/services/global-hostname";
+} from "@/lib/services/federation/owner";
+import { getFederationPeer, registerPeer } from "@/lib/services/federation/peers";
+import { setGlobalHostStyle } from "@/lib/services/sharing/global-hostname";
 import { db } from "@/lib/store/client";
 import { loadIntent } from "@/lib/store/intent";
 import { call } from "../helpers/api";

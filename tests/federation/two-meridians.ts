@@ -6,8 +6,8 @@ import pg from "pg";
 import { inject } from "vitest";
 import { migrateDeploy } from "../../scripts/lib/migrate";
 import { createDb, withDatabase, type Db } from "@/lib/store/client";
-import { seedDemoFleet } from "@/lib/services/demo-seed";
-import { startFederation, type Federation } from "@/lib/services/federation-start";
+import { seedDemoFleet } from "@/lib/services/inventory/demo-seed";
+import { startFederation, type Federation } from "@/lib/services/federation/start";
 import { organisation, type Organisation } from "./certs";
 
 export type Meridian = {

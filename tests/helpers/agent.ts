@@ -1,6 +1,6 @@
 import * as register from "@/app/api/agent/v1/register/route";
-import { createCluster, updateCluster } from "@/lib/services/clusters";
-import { createJoinToken } from "@/lib/services/agents";
+import { createCluster, updateCluster } from "@/lib/services/inventory/clusters";
+import { createJoinToken } from "@/lib/services/agents/access";
 import { call } from "./api";
 
 const SYSTEM = { type: "system", label: "test" } as const;

@@ -1,8 +1,8 @@
 import { NextRequest } from "next/server";
 import type { RoleName } from "@/lib/model/inventory";
 import type { RouteHandler } from "@/lib/auth/with-auth";
-import { createApiToken } from "@/lib/services/api-tokens";
-import { createUser } from "@/lib/services/users";
+import { createApiToken } from "@/lib/services/access/api-tokens";
+import { createUser } from "@/lib/services/access/users";
 
 const SYSTEM = { type: "system", label: "test" } as const;
 let seq = 0;

@@ -1,4 +1,4 @@
-import { inventorySlots } from "@/lib/services/inventory";
+import { inventorySlots } from "@/lib/services/agents/inventory";
 import { waitFor } from "../../scripts/lib/processes";
 
 /**

@@ -1,7 +1,7 @@
 import { authOptions } from "@/lib/auth/options";
 import { signInRetryAfter } from "@/lib/domain/retry-wait";
 import { PEER_HEADER } from "@/lib/infra/peer-address";
-import { createUser } from "@/lib/services/users";
+import { createUser } from "@/lib/services/access/users";
 
 const SYSTEM = { type: "system", label: "test" } as const;
 export const PASSWORD = "correct horse battery";

@@ -2,7 +2,7 @@
 // snapshot of a cluster with its mesh's roots replaced.
 import type { ReportedRoot } from "@/lib/agent-protocol/trust";
 import { bookinfoFleet } from "@/lib/demo/bookinfo-fleet";
-import { applyClusterSnapshot } from "@/lib/services/inventory";
+import { applyClusterSnapshot } from "@/lib/services/agents/inventory";
 
 const SYSTEM = { type: "system", label: "test" } as const;
 

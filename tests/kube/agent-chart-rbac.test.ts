@@ -17,9 +17,9 @@ import {
   MANAGED_BY_VALUE,
   type DesiredResource,
 } from "@/lib/agent-protocol/messages";
-import { createJoinToken } from "@/lib/services/agents";
-import { replaceDesiredResources } from "@/lib/services/cluster-state";
-import { createCluster, updateCluster } from "@/lib/services/clusters";
+import { createJoinToken } from "@/lib/services/agents/access";
+import { replaceDesiredResources } from "@/lib/services/sharing/cluster-state";
+import { createCluster, updateCluster } from "@/lib/services/inventory/clusters";
 import { db } from "@/lib/store/client";
 import { waitFor } from "../../scripts/lib/processes";
 import { startAgentApiServer, type AgentApiServer } from "../helpers/agent-api-server";

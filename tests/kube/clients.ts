@@ -25,7 +25,7 @@ export interface ClusterClients {
 export function harnessClusters(): KubeClusterInfo[] {
   const clusters = inject("kubeClusters");
   if (!clusters?.length)
-    throw new Error("kube harness: no clusters provided; run with -c vitest.kube.config.ts");
+    throw new Error("kube harness: no clusters provided; run with -c test/vitest/kube.config.ts");
   return clusters;
 }
 

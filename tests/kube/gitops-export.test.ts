@@ -16,7 +16,7 @@ import { KubeWriter } from "@/agent/src/kube/kube-writer";
 import { SILENT_LOG } from "@/agent/src/log";
 import { FIELD_MANAGER } from "@/lib/agent-protocol/messages";
 import type { PlanDto } from "@/lib/model/intent";
-import { seedDemoFleet } from "@/lib/services/demo-seed";
+import { seedDemoFleet } from "@/lib/services/inventory/demo-seed";
 import { readDesiredState } from "@/lib/store/desired-state";
 import { userWithToken } from "../helpers/api";
 import { resetDatabase } from "../helpers/db";

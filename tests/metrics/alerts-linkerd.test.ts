@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { AlertListDto } from "@/lib/model/alerts";
 import type { RollupService } from "@/lib/domain/alert-rollup";
-import { readAllAlerts, type AlertSource } from "@/lib/metrics/alerts-client";
-import { buildAlertList } from "@/lib/metrics/alerts-view";
-import { createPrometheusClient } from "@/lib/metrics/prometheus-client";
-import { createSsrfGuard } from "@/lib/metrics/ssrf-guard";
+import { readAllAlerts, type AlertSource } from "@/lib/fleet-metrics/alerts-client";
+import { buildAlertList } from "@/lib/fleet-metrics/alerts-view";
+import { createPrometheusClient } from "@/lib/fleet-metrics/prometheus-client";
+import { createSsrfGuard } from "@/lib/fleet-metrics/ssrf-guard";
 
 import { testRules } from "./alert-rules";
 import { pollUntil } from "./helpers";

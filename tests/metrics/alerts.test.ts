@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadFleetFile } from "@/lib/agent-protocol/fleet-file";
 import type { AlertListDto } from "@/lib/model/alerts";
 import type { RollupService } from "@/lib/domain/alert-rollup";
-import { readAllAlerts, type AlertSource } from "@/lib/metrics/alerts-client";
-import { buildAlertList } from "@/lib/metrics/alerts-view";
-import { createPrometheusClient } from "@/lib/metrics/prometheus-client";
-import { createSsrfGuard } from "@/lib/metrics/ssrf-guard";
+import { readAllAlerts, type AlertSource } from "@/lib/fleet-metrics/alerts-client";
+import { buildAlertList } from "@/lib/fleet-metrics/alerts-view";
+import { createPrometheusClient } from "@/lib/fleet-metrics/prometheus-client";
+import { createSsrfGuard } from "@/lib/fleet-metrics/ssrf-guard";
 
 import { testRules } from "./alert-rules";
 import { startAlertmanager, type AlertmanagerServer } from "./alertmanager-harness";

@@ -3,14 +3,14 @@
 // and a redirecting source.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { fanOut } from "@/lib/metrics/fan-out";
-import { mergeGoldenSignals, type GoldenSignalsResult } from "@/lib/metrics/golden-signals";
+import { fanOut } from "@/lib/fleet-metrics/fan-out";
+import { mergeGoldenSignals, type GoldenSignalsResult } from "@/lib/fleet-metrics/golden-signals";
 import {
   createPrometheusClient,
   type PrometheusClient,
   type PrometheusSource,
-} from "@/lib/metrics/prometheus-client";
-import { createSsrfGuard } from "@/lib/metrics/ssrf-guard";
+} from "@/lib/fleet-metrics/prometheus-client";
+import { createSsrfGuard } from "@/lib/fleet-metrics/ssrf-guard";
 
 import { goldenSignals, pollUntil, startRedirectingSource, startSlowSource } from "./helpers";
 import { startMetricsFleet, type MetricsFleet } from "./prometheus-harness";

@@ -3,13 +3,13 @@
 // cannot be produced on demand by a real Prometheus.
 import { createServer, type Server } from "node:http";
 
-import type { PrometheusClient, PrometheusSource } from "@/lib/metrics/prometheus-client";
+import type { PrometheusClient, PrometheusSource } from "@/lib/fleet-metrics/prometheus-client";
 import {
   buildGoldenSignalsQuery,
   parseGoldenSignals,
   type GoldenSignalsInput,
   type GoldenSignalsResult,
-} from "@/lib/metrics/golden-signals";
+} from "@/lib/fleet-metrics/golden-signals";
 
 /** Polls `fn` until `ok` holds, returning the last value; throws with it on timeout. */
 export async function pollUntil<T>(

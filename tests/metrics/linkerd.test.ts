@@ -2,12 +2,12 @@
 // real Prometheus error answers through the client.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { buildGoldenSignalsQuery } from "@/lib/metrics/golden-signals";
+import { buildGoldenSignalsQuery } from "@/lib/fleet-metrics/golden-signals";
 import {
   createPrometheusClient,
   type PrometheusClient,
   type PrometheusSource,
-} from "@/lib/metrics/prometheus-client";
+} from "@/lib/fleet-metrics/prometheus-client";
 
 import { goldenSignals, pollUntil } from "./helpers";
 import { startMetricsFleet, type MetricsFleet } from "./prometheus-harness";

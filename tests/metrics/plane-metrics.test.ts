@@ -1,5 +1,5 @@
 // The plane's own metrics in a real Prometheus (issue 19.5): Prometheus scrapes the metrics
-// listener the app starts on MERIDIAN_METRICS_PORT (lib/infra/process-metrics.ts, with the
+// listener the app starts on MERIDIAN_METRICS_PORT (lib/infra/plane-metrics/listener.ts, with the
 // scrape-time gauges of instrumentation.ts); a change set applied through the CLI is applied
 // and acknowledged by real agents (simulated clusters) over the real agent API, and then the
 // propagation histogram's _count is at least 1 by PromQL, the change set counts as applied, and
@@ -19,11 +19,11 @@ import { MeridianClient } from "@/agent/src/meridian-client";
 import { SimulatedCluster } from "@/agent/src/simulated/simulated-cluster";
 import { runCli } from "@/cli/program";
 import { loadFleetFile } from "@/lib/agent-protocol/fleet-file";
-import { startProcessMetricsListener } from "@/lib/infra/process-metrics";
+import { startProcessMetricsListener } from "@/lib/infra/plane-metrics/listener";
 import type { ChangeSetDto } from "@/lib/model/intent";
-import { createJoinToken } from "@/lib/services/agents";
-import { seedDemoFleet } from "@/lib/services/demo-seed";
-import { refreshPlaneGauges } from "@/lib/services/plane-metrics";
+import { createJoinToken } from "@/lib/services/agents/access";
+import { seedDemoFleet } from "@/lib/services/inventory/demo-seed";
+import { refreshPlaneGauges } from "@/lib/services/plane/plane-metrics";
 import { userWithToken } from "../helpers/api";
 import { resetDatabase } from "../helpers/db";
 import { inProcessFetch } from "../helpers/in-process-fetch";

@@ -91,7 +91,7 @@ beforeAll(async () => {
     api: await import("../helpers/api"),
     db: await import("@/lib/store/client"),
   };
-  const { seedDemoFleet } = await import("@/lib/services/demo-seed");
+  const { seedDemoFleet } = await import("@/lib/services/inventory/demo-seed");
   await seedDemoFleet();
   viewer = (await m.api.userWithToken("viewer")).token;
   admin = (await m.api.userWithToken("admin")).token;

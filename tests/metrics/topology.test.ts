@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type * as RouteModule from "@/app/api/v1/topology/route";
 import type * as DbModule from "@/lib/store/client";
 import type { TopologyDto, TopologyEdge } from "@/lib/graph/schema";
-import type * as ServiceModule from "@/lib/services/topology-default-service";
+import type * as ServiceModule from "@/lib/services/inventory/topology-default-service";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "@/scripts/lib/embedded-postgres";
 import { migrateDeploy } from "@/scripts/lib/migrate";
 
@@ -49,9 +49,9 @@ beforeAll(async () => {
     route: await import("@/app/api/v1/topology/route"),
     api: await import("../helpers/api"),
     db: await import("@/lib/store/client"),
-    service: await import("@/lib/services/topology-default-service"),
+    service: await import("@/lib/services/inventory/topology-default-service"),
   };
-  const { seedDemoFleet } = await import("@/lib/services/demo-seed");
+  const { seedDemoFleet } = await import("@/lib/services/inventory/demo-seed");
   await seedDemoFleet();
   viewer = (await m.api.userWithToken("viewer")).token;
   await m.db.db().setting.create({

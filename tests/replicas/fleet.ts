@@ -8,8 +8,8 @@ import { MeridianClient } from "@/agent/src/meridian-client";
 import { SimulatedCluster } from "@/agent/src/simulated/simulated-cluster";
 import type { FleetCluster } from "@/lib/agent-protocol/fleet-file";
 import type { DesiredResource } from "@/lib/agent-protocol/messages";
-import { createJoinToken } from "@/lib/services/agents";
-import { createCluster, updateCluster } from "@/lib/services/clusters";
+import { createJoinToken } from "@/lib/services/agents/access";
+import { createCluster, updateCluster } from "@/lib/services/inventory/clusters";
 
 const SYSTEM = { type: "system", label: "replicas-suite" } as const;
 

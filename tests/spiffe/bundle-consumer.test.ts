@@ -13,7 +13,7 @@ import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import * as bundle from "@/app/api/v1/trust/bundles/[trustDomain]/route";
-import { seedDemoFleet } from "@/lib/services/demo-seed";
+import { seedDemoFleet } from "@/lib/services/inventory/demo-seed";
 import { makeRoot, makeServerCert } from "../helpers/test-certs";
 import { resetDatabase } from "../helpers/db";
 import { demoRoots, reportRoots } from "../helpers/trust";

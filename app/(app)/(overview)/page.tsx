@@ -7,7 +7,7 @@ import { NoClusters } from "@/components/clusters/no-clusters";
 import { StaleCallout } from "@/components/clusters/stale-callout";
 import { PageHeader } from "@/components/ui/page-header";
 import { StatCard } from "@/components/ui/stat-card";
-import { getOverviewPage } from "@/lib/services/catalog";
+import { getOverviewPage } from "@/lib/store/overview";
 import { requireUser } from "../require-user";
 
 export const dynamic = "force-dynamic";

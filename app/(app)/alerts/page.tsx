@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { splitUnknownFilters } from "@/lib/domain/unknown-filters";
 import { alertQuerySchema, type AlertQueryInput } from "@/lib/model/alerts";
-import { listAlerts } from "@/lib/services/alerts";
-import { listClusters } from "@/lib/services/clusters";
-import { listGlobalServices } from "@/lib/services/catalog";
+import { listAlerts } from "@/lib/services/fleet-metrics/alerts";
+import { listClusters } from "@/lib/store/clusters";
+import { listGlobalServices } from "@/lib/store/global-services";
 import { requireUser } from "../require-user";
 import { AlertsClient } from "./alerts-client";
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/ui/page-header";
-import { listOfferedServices } from "@/lib/services/federation-consumer";
-import { listFederationPeers } from "@/lib/services/federation-peers";
+import { listOfferedServices } from "@/lib/services/federation/consumer";
+import { listFederationPeers } from "@/lib/services/federation/peers";
 import { requireUser } from "../require-user";
 import { PeersClient } from "./peers-client";
 

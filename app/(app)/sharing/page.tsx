@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
-import { listClusters } from "@/lib/services/clusters";
-import { listGlobalServices } from "@/lib/services/catalog";
-import { getTrustView } from "@/lib/services/trust";
+import { listClusters } from "@/lib/store/clusters";
+import { listGlobalServices } from "@/lib/store/global-services";
+import { getTrustView } from "@/lib/services/trust/trust";
 import { requireUser } from "../require-user";
 import { SharingClient } from "./sharing-client";
 

@@ -4,10 +4,10 @@ import { AUTO_FOLD } from "@/components/graph/fold-state";
 import { ApiError } from "@/lib/api/errors";
 import { DomainError } from "@/lib/domain/errors";
 import { splitUnknownFilters } from "@/lib/domain/unknown-filters";
-import { listClusters } from "@/lib/services/clusters";
-import { demoRunsWithoutPrometheus } from "@/lib/services/service-metrics";
+import { listClusters } from "@/lib/store/clusters";
+import { demoRunsWithoutPrometheus } from "@/lib/services/fleet-metrics/service-metrics";
 import { topologyQuerySchema, type TopologyQuery } from "@/lib/graph/query";
-import { topologyService } from "@/lib/services/topology-default-service";
+import { topologyService } from "@/lib/services/inventory/topology-default-service";
 import { requireUser } from "../require-user";
 import { TopologyClient } from "./topology-client";
 

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { getTrustView } from "@/lib/services/trust";
+import { getTrustView } from "@/lib/services/trust/trust";
 import { requireUser } from "../require-user";
 import { TrustClient } from "./trust-client";
 

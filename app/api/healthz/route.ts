@@ -2,7 +2,7 @@
 import { json, RETRY_AFTER_SECONDS } from "@/lib/api/respond";
 import { healthSchema } from "@/lib/model/api";
 import { publicRoute } from "@/lib/auth/with-auth";
-import { pingDatabase } from "@/lib/services/health";
+import { pingDatabase } from "@/lib/store/health";
 
 export const dynamic = "force-dynamic";
 

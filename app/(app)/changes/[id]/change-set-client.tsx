@@ -1,7 +1,8 @@
 "use client";
 
-import { ChevronRight, RotateCcw } from "lucide-react";
+import { RotateCcw } from "lucide-react";
 import Link from "next/link";
+import { Breadcrumb } from "@/components/ui/breadcrumb";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import type { ChangeSetDto, RollbackStaleDetails } from "@/lib/model/intent";
@@ -69,15 +70,7 @@ export function ChangeSetClient({
     <>
       <PageHeader
         eyebrow={
-          <nav aria-label="Breadcrumb" className="flex items-center gap-1">
-            <Link href="/changes" className="hover:text-fg hover:underline">
-              Changes
-            </Link>
-            <ChevronRight className="size-3" aria-hidden />
-            <span aria-current="page" className="font-mono">
-              #{data.number}
-            </span>
-          </nav>
+          <Breadcrumb parent={{ href: "/changes", label: "Changes" }} current={`#${data.number}`} />
         }
         title={data.title}
         actions={

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { changeSetInWords, getChangeSet } from "@/lib/services/change-sets";
+import { changeSetInWords } from "@/lib/services/sharing/change-sets";
+import { getChangeSet } from "@/lib/store/change-sets";
 import { requireUser } from "../../require-user";
 import { ChangeSetClient } from "./change-set-client";
 

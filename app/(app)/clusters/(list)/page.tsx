@@ -4,7 +4,7 @@ import { parseClusterSort } from "@/components/clusters/cluster-list-view";
 import { NoClusters } from "@/components/clusters/no-clusters";
 import { StaleCallout } from "@/components/clusters/stale-callout";
 import { PageHeader } from "@/components/ui/page-header";
-import { listClusters } from "@/lib/services/clusters";
+import { listClusters } from "@/lib/store/clusters";
 import { requireUser } from "../../require-user";
 import { ClustersClient } from "./clusters-client";
 

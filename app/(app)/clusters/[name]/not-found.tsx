@@ -1,25 +1,15 @@
 import { Server } from "lucide-react";
-import Link from "next/link";
-import { buttonClasses } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
-import { EmptyState } from "@/components/ui/empty-state";
+import { NotFoundCard } from "@/components/ui/not-found-card";
 
 export default function ClusterNotFound() {
   return (
-    <Card>
-      <EmptyState
-        icon={<Server aria-hidden />}
-        title="Cluster not found"
-        as="h1"
-        data-testid="cluster-not-found"
-        actions={
-          <Link href="/clusters" className={buttonClasses("primary")}>
-            All clusters
-          </Link>
-        }
-      >
-        No cluster has this name. It may have been removed, or the link is mistyped.
-      </EmptyState>
-    </Card>
+    <NotFoundCard
+      icon={<Server aria-hidden />}
+      title="Cluster not found"
+      data-testid="cluster-not-found"
+      back={{ href: "/clusters", label: "All clusters" }}
+    >
+      No cluster has this name. It may have been removed, or the link is mistyped.
+    </NotFoundCard>
   );
 }

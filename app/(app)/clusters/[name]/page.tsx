@@ -1,7 +1,6 @@
-import { ChevronRight } from "lucide-react";
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
+import { Breadcrumb } from "@/components/ui/breadcrumb";
 import { AcceptClusterCallout } from "@/components/clusters/accept-cluster-callout";
 import { AgentPanel } from "@/components/clusters/agent-panel";
 import { ClusterDangerZone } from "@/components/clusters/cluster-danger-zone";
@@ -19,7 +18,7 @@ import {
   SimulatedBadge,
 } from "@/components/status/status-badges";
 import { PageHeader } from "@/components/ui/page-header";
-import { getCluster } from "@/lib/services/clusters";
+import { getCluster } from "@/lib/store/clusters";
 import { requireUser } from "../../require-user";
 
 export const dynamic = "force-dynamic";
@@ -42,15 +41,7 @@ export default async function ClusterPage({ params }: ClusterPageProps) {
     <>
       <PageHeader
         eyebrow={
-          <nav aria-label="Breadcrumb" className="flex items-center gap-1">
-            <Link href="/clusters" className="hover:text-fg hover:underline">
-              Clusters
-            </Link>
-            <ChevronRight className="size-3" aria-hidden />
-            <span aria-current="page" className="font-mono">
-              {cluster.name}
-            </span>
-          </nav>
+          <Breadcrumb parent={{ href: "/clusters", label: "Clusters" }} current={cluster.name} />
         }
         title={cluster.displayName || cluster.name}
         actions={

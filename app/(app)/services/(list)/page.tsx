@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { splitUnknownFilters } from "@/lib/domain/unknown-filters";
 import { globalServiceQuerySchema, type GlobalServiceQuery } from "@/lib/model/inventory";
-import { listClusters } from "@/lib/services/clusters";
-import { listGlobalServices } from "@/lib/services/catalog";
+import { listClusters } from "@/lib/store/clusters";
+import { listGlobalServices } from "@/lib/store/global-services";
 import { requireUser } from "../../require-user";
 import { ServicesClient } from "./services-client";
 

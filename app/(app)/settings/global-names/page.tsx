@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/ui/page-header";
-import { countGlobalServices } from "@/lib/services/catalog";
-import { readGlobalHostStyle } from "@/lib/services/global-hostname";
+import { countGlobalServices } from "@/lib/store/health";
+import { readGlobalHostStyle } from "@/lib/store/settings";
 import { requireUser } from "../../require-user";
 import { GlobalNamesClient } from "./global-names-client";
 

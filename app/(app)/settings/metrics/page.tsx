@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/ui/page-header";
-import { listClusters } from "@/lib/services/clusters";
-import { getAllowList, listMetricsSources } from "@/lib/services/metrics-sources";
+import { listClusters } from "@/lib/store/clusters";
+import { getAllowList } from "@/lib/services/fleet-metrics/allow-list";
+import { listMetricsSources } from "@/lib/services/fleet-metrics/metrics-sources";
 import { requireUser } from "../../require-user";
 import { MetricsSettingsClient } from "./metrics-client";
 

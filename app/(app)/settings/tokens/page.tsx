@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/ui/page-header";
-import { listApiTokens } from "@/lib/services/api-tokens";
+import { listApiTokens } from "@/lib/store/api-tokens";
 import { requireUser } from "../../require-user";
 import { TokensClient } from "./tokens-client";
 

@@ -2,7 +2,7 @@ import { ShieldAlert } from "lucide-react";
 import type { Metadata } from "next";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
-import { listUsers } from "@/lib/services/users";
+import { listUsers } from "@/lib/store/users";
 import { requireUser } from "../../require-user";
 import { UsersClient } from "./users-client";
 

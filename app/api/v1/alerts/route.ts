@@ -3,7 +3,7 @@ import { alertListSchema, alertQuerySchema } from "@/lib/model/alerts";
 import { parseOrThrow } from "@/lib/api/errors";
 import { json } from "@/lib/api/respond";
 import { withAuth } from "@/lib/auth/with-auth";
-import { listAlerts } from "@/lib/services/alerts";
+import { listAlerts } from "@/lib/services/fleet-metrics/alerts";
 
 export const GET = withAuth(
   async (req) => {

@@ -3,7 +3,7 @@ import { parseOrThrow } from "@/lib/api/errors";
 import { json } from "@/lib/api/respond";
 import { withAuth } from "@/lib/auth/with-auth";
 import { auditPageSchema, auditQuerySchema } from "@/lib/model/audit";
-import { listAudit } from "@/lib/services/audit-log";
+import { listAudit } from "@/lib/services/access/audit-log";
 
 export const GET = withAuth(
   async (req) => {

@@ -10,7 +10,8 @@ import {
 import { pageOf } from "@/lib/model/paging";
 import { withAuth } from "@/lib/auth/with-auth";
 import { actorOf } from "@/lib/model/actor";
-import { applyChanges, listChangeSets } from "@/lib/services/change-sets";
+import { applyChanges } from "@/lib/services/sharing/change-sets";
+import { listChangeSets } from "@/lib/store/change-sets";
 
 export const GET = withAuth(
   async (req) => {

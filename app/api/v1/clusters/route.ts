@@ -4,7 +4,8 @@ import { parseOrThrow } from "@/lib/api/errors";
 import { clusterCreateSchema, clusterSummarySchema, listOf } from "@/lib/model/inventory";
 import { withAuth } from "@/lib/auth/with-auth";
 import { actorOf } from "@/lib/model/actor";
-import { createCluster, listClusters } from "@/lib/services/clusters";
+import { createCluster } from "@/lib/services/inventory/clusters";
+import { listClusters } from "@/lib/store/clusters";
 
 export const GET = withAuth(
   async () => json(listOf(clusterSummarySchema), { items: await listClusters(), errors: [] }),

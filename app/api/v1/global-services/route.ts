@@ -3,7 +3,7 @@ import { json } from "@/lib/api/respond";
 import { parseOrThrow } from "@/lib/api/errors";
 import { globalServiceListSchema, globalServiceQuerySchema } from "@/lib/model/inventory";
 import { withAuth } from "@/lib/auth/with-auth";
-import { listGlobalServices } from "@/lib/services/catalog";
+import { listGlobalServices } from "@/lib/store/global-services";
 
 export const GET = withAuth(
   async (req) => {

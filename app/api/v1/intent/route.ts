@@ -3,7 +3,7 @@ import { parseOrThrow } from "@/lib/api/errors";
 import { intentListSchema, intentQuerySchema } from "@/lib/model/intent";
 import { json } from "@/lib/api/respond";
 import { withAuth } from "@/lib/auth/with-auth";
-import { listIntent } from "@/lib/services/intent";
+import { listIntent } from "@/lib/store/intent";
 
 export const GET = withAuth(
   async (req) => {

@@ -4,7 +4,7 @@ import { parseOrThrow } from "@/lib/api/errors";
 import { peerInputSchema, peerListSchema, peerSchema } from "@/lib/model/peers";
 import { withAuth } from "@/lib/auth/with-auth";
 import { actorOf } from "@/lib/model/actor";
-import { listFederationPeers, registerPeer } from "@/lib/services/federation-peers";
+import { listFederationPeers, registerPeer } from "@/lib/services/federation/peers";
 
 export const GET = withAuth(
   async () => json(peerListSchema, { items: await listFederationPeers() }),

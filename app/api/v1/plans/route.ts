@@ -3,7 +3,7 @@ import { json, readJson } from "@/lib/api/respond";
 import { parseOrThrow } from "@/lib/api/errors";
 import { planDtoSchema, planRequestSchema } from "@/lib/model/intent";
 import { withAuth } from "@/lib/auth/with-auth";
-import { planChanges } from "@/lib/services/change-sets";
+import { planChanges } from "@/lib/services/sharing/change-sets";
 
 export const POST = withAuth(
   async (req) => {

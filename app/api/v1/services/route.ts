@@ -3,7 +3,7 @@ import { json } from "@/lib/api/respond";
 import { parseOrThrow } from "@/lib/api/errors";
 import { listOf, serviceQuerySchema, serviceSchema } from "@/lib/model/inventory";
 import { withAuth } from "@/lib/auth/with-auth";
-import { listServices } from "@/lib/services/catalog";
+import { listServices } from "@/lib/store/services";
 
 export const GET = withAuth(
   async (req) => {

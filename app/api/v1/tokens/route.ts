@@ -7,8 +7,9 @@ import {
   createdApiTokenSchema,
 } from "@/lib/model/inventory";
 import { withAuth } from "@/lib/auth/with-auth";
-import { countApiToken } from "@/lib/services/abuse-limits";
-import { createApiToken, listApiTokens } from "@/lib/services/api-tokens";
+import { countApiToken } from "@/lib/services/access/abuse-limits";
+import { createApiToken } from "@/lib/services/access/api-tokens";
+import { listApiTokens } from "@/lib/store/api-tokens";
 import { actorOf } from "@/lib/model/actor";
 
 export const GET = withAuth(

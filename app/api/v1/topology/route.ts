@@ -4,7 +4,7 @@ import { json } from "@/lib/api/respond";
 import { withAuth } from "@/lib/auth/with-auth";
 import { topologyQuerySchema } from "@/lib/graph/query";
 import { topologySchema } from "@/lib/graph/schema";
-import { topologyService } from "@/lib/services/topology-default-service";
+import { topologyService } from "@/lib/services/inventory/topology-default-service";
 
 export const GET = withAuth(
   async (req) => {

@@ -5,7 +5,8 @@ import { userListSchema } from "@/lib/model/api";
 import { userCreateSchema, userSchema } from "@/lib/model/inventory";
 import { withAuth } from "@/lib/auth/with-auth";
 import { actorOf } from "@/lib/model/actor";
-import { createUser, listUsers } from "@/lib/services/users";
+import { createUser } from "@/lib/services/access/users";
+import { listUsers } from "@/lib/store/users";
 
 export const GET = withAuth(async () => json(userListSchema, { items: await listUsers() }), {
   role: "admin",

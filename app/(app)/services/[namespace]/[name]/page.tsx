@@ -1,7 +1,6 @@
-import { ChevronRight } from "lucide-react";
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
+import { Breadcrumb } from "@/components/ui/breadcrumb";
 import { ServiceAlertsSection } from "@/components/alerts/service-alerts-section";
 import { MembersTable } from "@/components/global-service/members-table";
 import { GoldenSignalsCard } from "@/components/metrics/golden-signals-card";
@@ -9,8 +8,8 @@ import { FailoverSection } from "@/components/intent/failover-section";
 import { HealthBadge } from "@/components/status/status-badges";
 import { EndpointCount } from "@/components/status/endpoint-count";
 import { PageHeader } from "@/components/ui/page-header";
-import { getGlobalService } from "@/lib/services/catalog";
-import { demoRunsWithoutPrometheus } from "@/lib/services/service-metrics";
+import { getGlobalService } from "@/lib/store/global-services";
+import { demoRunsWithoutPrometheus } from "@/lib/services/fleet-metrics/service-metrics";
 import { requireUser } from "../../../require-user";
 
 export const dynamic = "force-dynamic";
@@ -35,15 +34,10 @@ export default async function GlobalServicePage({ params }: GlobalServicePagePro
     <>
       <PageHeader
         eyebrow={
-          <nav aria-label="Breadcrumb" className="flex items-center gap-1">
-            <Link href="/services" className="hover:text-fg hover:underline">
-              Services
-            </Link>
-            <ChevronRight className="size-3" aria-hidden />
-            <span aria-current="page" className="font-mono">
-              {service.namespace}/{service.name}
-            </span>
-          </nav>
+          <Breadcrumb
+            parent={{ href: "/services", label: "Services" }}
+            current={`${service.namespace}/${service.name}`}
+          />
         }
         title={service.name}
         description={<span className="font-mono text-xs">{service.hostname}</span>}

@@ -4,7 +4,7 @@ import { json } from "@/lib/api/respond";
 import { parseOrThrow } from "@/lib/api/errors";
 import { desiredQuerySchema, desiredResponseSchema } from "@/lib/agent-protocol/messages";
 import { withAgent } from "@/lib/auth/with-auth";
-import { waitForDesired } from "@/lib/services/desired-stream";
+import { waitForDesired } from "@/lib/services/agents/desired-stream";
 
 export const dynamic = "force-dynamic";
 

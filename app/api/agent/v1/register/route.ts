@@ -5,8 +5,8 @@ import { registerRequestSchema, registerResponseSchema } from "@/lib/agent-proto
 import { publicRoute, type AgentApiRequest } from "@/lib/auth/with-auth";
 import { clientIp } from "@/lib/api/client-ip";
 import { env } from "@/lib/infra/env";
-import { countRegistration } from "@/lib/services/abuse-limits";
-import { registerAgent } from "@/lib/services/agents";
+import { countRegistration } from "@/lib/services/access/abuse-limits";
+import { registerAgent } from "@/lib/services/agents/register";
 
 // Public by design: the join token in the body is the credential, checked by registerAgent.
 export const POST = publicRoute<AgentApiRequest>(async (req) => {

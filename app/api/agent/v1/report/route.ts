@@ -4,7 +4,7 @@ import { reportAcceptedSchema } from "@/lib/model/api";
 import { parseOrThrow } from "@/lib/api/errors";
 import { MAX_REPORT_BYTES, reportSchema } from "@/lib/agent-protocol/messages";
 import { withAgent } from "@/lib/auth/with-auth";
-import { acceptReport } from "@/lib/services/agents";
+import { acceptReport } from "@/lib/services/agents/reports";
 
 export const POST = withAgent(async (req, { agent }) => {
   const report = parseOrThrow(reportSchema, await readJson(req, MAX_REPORT_BYTES));

@@ -4,7 +4,7 @@ import { readJson } from "@/lib/api/respond";
 import { parseOrThrow } from "@/lib/api/errors";
 import { MAX_REPORT_BYTES, statusReportSchema } from "@/lib/agent-protocol/messages";
 import { withAgent } from "@/lib/auth/with-auth";
-import { acceptStatus } from "@/lib/services/agents";
+import { acceptStatus } from "@/lib/services/agents/reports";
 
 export const POST = withAgent(async (req, { agent }) => {
   await acceptStatus(

@@ -3,8 +3,8 @@ import { alertQuerySchema, alertSummarySchema } from "@/lib/model/alerts";
 import { parseOrThrow } from "@/lib/api/errors";
 import { json } from "@/lib/api/respond";
 import { withAuth } from "@/lib/auth/with-auth";
-import { listAlerts } from "@/lib/services/alerts";
-import { summarizeAlertList } from "@/lib/metrics/alerts-view";
+import { listAlerts } from "@/lib/services/fleet-metrics/alerts";
+import { summarizeAlertList } from "@/lib/fleet-metrics/alerts-view";
 
 export const GET = withAuth(
   async (req) => {

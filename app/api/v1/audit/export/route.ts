@@ -3,7 +3,7 @@ import { NextResponse } from "next/server";
 import { parseOrThrow } from "@/lib/api/errors";
 import { withAuth } from "@/lib/auth/with-auth";
 import { auditExportQuerySchema } from "@/lib/model/audit";
-import { exportAudit } from "@/lib/services/audit-log";
+import { exportAudit } from "@/lib/services/access/audit-log";
 
 export const GET = withAuth(
   async (req) => {

@@ -3,7 +3,7 @@ import { json } from "@/lib/api/respond";
 import { notFound } from "@/lib/api/errors";
 import { changeSetDtoSchema } from "@/lib/model/intent";
 import { withAuth } from "@/lib/auth/with-auth";
-import { getChangeSet } from "@/lib/services/change-sets";
+import { getChangeSet } from "@/lib/store/change-sets";
 
 export const GET = withAuth(
   async (_req, { params }) => {

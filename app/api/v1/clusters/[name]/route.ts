@@ -9,7 +9,8 @@ import {
 } from "@/lib/model/inventory";
 import { withAuth } from "@/lib/auth/with-auth";
 import { actorOf } from "@/lib/model/actor";
-import { deleteCluster, getCluster, updateCluster } from "@/lib/services/clusters";
+import { deleteCluster, updateCluster } from "@/lib/services/inventory/clusters";
+import { getCluster } from "@/lib/store/clusters";
 
 const nameOf = (params: Record<string, unknown>) => String(params.name ?? "");
 

@@ -8,7 +8,10 @@ import {
 import { json, readJson } from "@/lib/api/respond";
 import { withAuth } from "@/lib/auth/with-auth";
 import { actorOf } from "@/lib/model/actor";
-import { createMetricsSource, listMetricsSources } from "@/lib/services/metrics-sources";
+import {
+  createMetricsSource,
+  listMetricsSources,
+} from "@/lib/services/fleet-metrics/metrics-sources";
 
 export const GET = withAuth(
   async () =>

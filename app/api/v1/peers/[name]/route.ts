@@ -5,7 +5,7 @@ import { parseOrThrow } from "@/lib/api/errors";
 import { peerSchema, peerUpdateSchema } from "@/lib/model/peers";
 import { withAuth } from "@/lib/auth/with-auth";
 import { actorOf } from "@/lib/model/actor";
-import { changePeer, getFederationPeer, removePeer } from "@/lib/services/federation-peers";
+import { changePeer, getFederationPeer, removePeer } from "@/lib/services/federation/peers";
 
 const nameOf = (params: Record<string, unknown>) => String(params.name ?? "");
 

@@ -5,7 +5,8 @@ import { globalHostnameResultSchema, globalHostnameSettingSchema } from "@/lib/m
 import { json, readJson } from "@/lib/api/respond";
 import { withAuth } from "@/lib/auth/with-auth";
 import { actorOf } from "@/lib/model/actor";
-import { readGlobalHostStyle, setGlobalHostStyle } from "@/lib/services/global-hostname";
+import { setGlobalHostStyle } from "@/lib/services/sharing/global-hostname";
+import { readGlobalHostStyle } from "@/lib/store/settings";
 
 export const GET = withAuth(
   async () => json(globalHostnameSettingSchema, { suffix: await readGlobalHostStyle() }),

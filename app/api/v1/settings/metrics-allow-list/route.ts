@@ -4,8 +4,8 @@ import { allowListSchema } from "@/lib/model/metrics";
 import { json, readJson } from "@/lib/api/respond";
 import { withAuth } from "@/lib/auth/with-auth";
 import { actorOf } from "@/lib/model/actor";
-import { invalidateMetricsAllowList } from "@/lib/services/metrics-runtime";
-import { getAllowList, setAllowList } from "@/lib/services/metrics-sources";
+import { invalidateMetricsAllowList } from "@/lib/services/fleet-metrics/metrics-runtime";
+import { getAllowList, setAllowList } from "@/lib/services/fleet-metrics/allow-list";
 
 export const GET = withAuth(async () => json(allowListSchema, { entries: await getAllowList() }), {
   role: "admin",

@@ -5,7 +5,7 @@ import { parseOrThrow } from "@/lib/api/errors";
 import { userSchema, userUpdateSchema } from "@/lib/model/inventory";
 import { withAuth } from "@/lib/auth/with-auth";
 import { actorOf } from "@/lib/model/actor";
-import { changeUser, deleteUser } from "@/lib/services/user-admin";
+import { changeUser, deleteUser } from "@/lib/services/access/user-admin";
 
 export const PATCH = withAuth(
   async (req, { params, principal }) => {

@@ -3,7 +3,7 @@ import { json } from "@/lib/api/respond";
 import { changeSetDtoSchema } from "@/lib/model/intent";
 import { withAuth } from "@/lib/auth/with-auth";
 import { actorOf } from "@/lib/model/actor";
-import { rollbackChangeSet } from "@/lib/services/change-set-rollback";
+import { rollbackChangeSet } from "@/lib/services/sharing/change-set-rollback";
 
 export const POST = withAuth(
   async (_req, { params, principal }) =>

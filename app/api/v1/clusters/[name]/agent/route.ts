@@ -6,8 +6,8 @@ import { agentRevokedSchema } from "@/lib/model/agents";
 import { clusterSummarySchema } from "@/lib/model/inventory";
 import { withAuth } from "@/lib/auth/with-auth";
 import { actorOf } from "@/lib/model/actor";
-import { revokeAgentAccess } from "@/lib/services/agents";
-import { getClusterSummary } from "@/lib/services/clusters";
+import { revokeAgentAccess } from "@/lib/services/agents/access";
+import { getClusterSummary } from "@/lib/store/clusters";
 
 export const GET = withAuth(
   async (_req, { params }) => {

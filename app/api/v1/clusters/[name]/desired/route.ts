@@ -15,7 +15,7 @@ import {
   getClusterState,
   getDesiredYaml,
   replaceDesiredResources,
-} from "@/lib/services/cluster-state";
+} from "@/lib/services/sharing/cluster-state";
 
 export const GET = withAuth(
   async (req, { params }) => {

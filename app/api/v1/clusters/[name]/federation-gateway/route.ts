@@ -5,7 +5,7 @@ import { parseOrThrow } from "@/lib/api/errors";
 import { gatewayInputSchema } from "@/lib/model/peers";
 import { withAuth } from "@/lib/auth/with-auth";
 import { actorOf } from "@/lib/model/actor";
-import { setFederationGateway } from "@/lib/services/federation-owner";
+import { setFederationGateway } from "@/lib/services/federation/owner";
 
 export const PUT = withAuth(
   async (req, { params, principal }) => {

@@ -3,7 +3,7 @@ import { json } from "@/lib/api/respond";
 import { notFound } from "@/lib/api/errors";
 import { globalServiceSchema } from "@/lib/model/inventory";
 import { withAuth } from "@/lib/auth/with-auth";
-import { getGlobalService } from "@/lib/services/catalog";
+import { getGlobalService } from "@/lib/store/global-services";
 
 export const GET = withAuth(
   async (_req, { params }) => {

@@ -5,7 +5,10 @@ import { metricsSourceSchema, metricsSourceUpdateSchema } from "@/lib/model/metr
 import { json, readJson } from "@/lib/api/respond";
 import { withAuth } from "@/lib/auth/with-auth";
 import { actorOf } from "@/lib/model/actor";
-import { deleteMetricsSource, updateMetricsSource } from "@/lib/services/metrics-sources";
+import {
+  deleteMetricsSource,
+  updateMetricsSource,
+} from "@/lib/services/fleet-metrics/metrics-sources";
 
 const idOf = (params: Record<string, unknown>) => String(params.id ?? "");
 

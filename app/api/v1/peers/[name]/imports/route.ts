@@ -5,7 +5,7 @@ import { changeSetDtoSchema } from "@/lib/model/intent";
 import { importChangeSchema } from "@/lib/model/peers";
 import { withAuth } from "@/lib/auth/with-auth";
 import { actorOf } from "@/lib/model/actor";
-import { applyImport } from "@/lib/services/federation-consumer";
+import { applyImport } from "@/lib/services/federation/consumer";
 
 export const POST = withAuth(
   async (req, { params, principal }) => {

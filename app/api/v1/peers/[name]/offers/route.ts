@@ -2,7 +2,7 @@
 import { json } from "@/lib/api/respond";
 import { offerListSchema } from "@/lib/model/peers";
 import { withAuth } from "@/lib/auth/with-auth";
-import { listOfferedServices } from "@/lib/services/federation-consumer";
+import { listOfferedServices } from "@/lib/services/federation/consumer";
 
 export const GET = withAuth(
   async (_req, { params }) =>

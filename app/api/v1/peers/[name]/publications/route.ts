@@ -5,7 +5,7 @@ import { parseOrThrow } from "@/lib/api/errors";
 import { publicationSchema } from "@/lib/model/peers";
 import { withAuth } from "@/lib/auth/with-auth";
 import { actorOf } from "@/lib/model/actor";
-import { publishToPeer } from "@/lib/services/federation-owner";
+import { publishToPeer } from "@/lib/services/federation/owner";
 
 export const POST = withAuth(
   async (req, { params, principal }) => {

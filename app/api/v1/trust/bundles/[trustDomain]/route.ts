@@ -4,7 +4,7 @@ import { parseOrThrow } from "@/lib/api/errors";
 import { json } from "@/lib/api/respond";
 import { publicRoute } from "@/lib/auth/with-auth";
 import { spiffeBundleSchema, trustDomainParamSchema } from "@/lib/model/trust";
-import { getTrustBundle } from "@/lib/services/trust";
+import { getTrustBundle } from "@/lib/services/trust/trust";
 
 export const dynamic = "force-dynamic";
 

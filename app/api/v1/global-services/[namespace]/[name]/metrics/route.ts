@@ -3,7 +3,7 @@ import { notFound, parseOrThrow } from "@/lib/api/errors";
 import { serviceMetricsQuerySchema, serviceMetricsSchema } from "@/lib/model/metrics";
 import { json } from "@/lib/api/respond";
 import { withAuth } from "@/lib/auth/with-auth";
-import { getServiceMetrics } from "@/lib/services/service-metrics";
+import { getServiceMetrics } from "@/lib/services/fleet-metrics/service-metrics";
 
 export const GET = withAuth(
   async (req, { params }) => {

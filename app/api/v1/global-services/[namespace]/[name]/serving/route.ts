@@ -2,7 +2,7 @@
 import { json } from "@/lib/api/respond";
 import { servingDtoSchema } from "@/lib/model/intent";
 import { withAuth } from "@/lib/auth/with-auth";
-import { servingOf } from "@/lib/services/intent";
+import { servingOf } from "@/lib/services/sharing/intent";
 
 export const GET = withAuth(
   async (_req, { params }) =>

@@ -3,8 +3,8 @@ import { notFound } from "@/lib/api/errors";
 import { sourceTestResultSchema } from "@/lib/model/metrics";
 import { json } from "@/lib/api/respond";
 import { withAuth } from "@/lib/auth/with-auth";
-import { testMetricsSource } from "@/lib/services/metrics-probe";
-import { loadRuntimeSource } from "@/lib/services/metrics-sources";
+import { testMetricsSource } from "@/lib/services/fleet-metrics/metrics-probe";
+import { loadRuntimeSource } from "@/lib/services/fleet-metrics/runtime-sources";
 
 export const POST = withAuth(
   async (_req, { params }) => {

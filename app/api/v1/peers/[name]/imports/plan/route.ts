@@ -4,7 +4,7 @@ import { parseOrThrow } from "@/lib/api/errors";
 import { planDtoSchema } from "@/lib/model/intent";
 import { importChangeSchema } from "@/lib/model/peers";
 import { withAuth } from "@/lib/auth/with-auth";
-import { planImport } from "@/lib/services/federation-consumer";
+import { planImport } from "@/lib/services/federation/consumer";
 
 export const POST = withAuth(
   async (req, { params }) => {

@@ -4,7 +4,7 @@ import { parseOrThrow } from "@/lib/api/errors";
 import { publicationSchema } from "@/lib/model/peers";
 import { withAuth } from "@/lib/auth/with-auth";
 import { actorOf } from "@/lib/model/actor";
-import { revokeFromPeer } from "@/lib/services/federation-owner";
+import { revokeFromPeer } from "@/lib/services/federation/owner";
 
 export const DELETE = withAuth(
   async (_req, { params, principal }) => {
