@@ -4,6 +4,7 @@ import { Plus } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { useCreateApiToken, type CreatedToken } from "@/components/data/use-api-tokens";
 import { Button } from "@/components/ui/button";
+import { Toggle } from "@/components/graph/topology-filters";
 import { Field, Input } from "@/components/ui/field";
 import { DEFAULT_TOKEN_EXPIRY_DAYS } from "@/lib/model/inventory";
 
@@ -73,15 +74,9 @@ export function CreateTokenForm({ onCreated }: { onCreated: (created: CreatedTok
           onChange={(e) => setDays(e.target.value)}
         />
       </Field>
-      <label className="text-fg flex h-8 cursor-pointer items-center gap-2 text-[13px] select-none">
-        <input
-          type="checkbox"
-          checked={never}
-          onChange={(e) => setNever(e.target.checked)}
-          className="size-3.5 accent-[var(--accent)]"
-        />
+      <Toggle checked={never} onChange={setNever}>
         Never expires
-      </label>
+      </Toggle>
       <Button type="submit" variant="primary" loading={create.isPending}>
         {create.isPending ? null : <Plus className="size-3.5" aria-hidden />}
         Create token
