@@ -75,12 +75,21 @@ test.describe("global service golden signals", () => {
   }) => {
     const signals = new GoldenSignalsCard(page);
     await signals.gotoService("bookinfo", "reviews");
-    await signals.waitForData(3);
-    await expect(signals.legend()).toHaveText(["east-1", "east-2", "west-1", "Total"]);
+    // reviews is served where a productpage calls it: east-1 and west-1 (east-2 runs no
+    // productpage, and nothing imports reviews) — the series are the serving clusters, named.
+    await signals.waitForData(2);
+    await expect(signals.legend()).toHaveText([
+      "Served by",
+      "US East 1 (primary)east-1",
+      "EU West 1west-1",
+      "Total",
+    ]);
     await expect(signals.partial).toHaveCount(0);
-    // The demo gives east-2's reviews a small background 5xx rate (below the alert threshold).
+    // The demo gives west-1's reviews a small background 5xx rate (below the alert threshold).
     await expect(signals.errorsValue).toHaveText(/^(<0\.1|\d+(\.\d)?)%$/);
+    // The federating source and the per-cluster sources of the clusters that run reviews.
     await expect(signals.card).toContainText("4 sources");
+    await expect(signals.card).toContainText("server-reported, rate over 15s");
     // Two minutes of samples, so the lines are long enough to read in the screenshot.
     await expect
       .poll(() => secondsOfData(page), { timeout: 180_000, intervals: [5_000] })
@@ -99,7 +108,7 @@ test.describe("global service golden signals", () => {
       "aria-checked",
       "true",
     );
-    await expect(signals.lines).toHaveCount(12);
+    await expect(signals.lines).toHaveCount(9);
     await expect(signals.card).toContainText("refreshes every 15 s");
   });
 
@@ -107,7 +116,7 @@ test.describe("global service golden signals", () => {
     await page.emulateMedia({ colorScheme: "dark" });
     const signals = new GoldenSignalsCard(page);
     await signals.gotoService("bookinfo", "reviews");
-    await signals.waitForData(3);
+    await signals.waitForData(2);
     await capture("reviews-dark");
     publish("reviews-dark", "global-service-metrics-dark");
   });
@@ -127,7 +136,7 @@ test.describe("global service golden signals", () => {
     try {
       await signals.gotoService("bookinfo", "reviews");
       await expect(signals.partial).toContainText("broken-prometheus: unreachable");
-      await signals.waitForData(3);
+      await signals.waitForData(2);
       await capture("reviews-partial");
     } finally {
       await page.request.delete(`/api/v1/metrics/sources/${broken}`, { headers: sameOrigin() });

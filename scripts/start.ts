@@ -30,6 +30,8 @@ const { values: args } = parseArgs({
     // The agent API's own node:http listener (instrumentation.ts); default: the next port.
     "agent-port": { type: "string", default: process.env.MERIDIAN_AGENT_PORT },
     "no-build": { type: "boolean", default: false },
+    // The demo traffic's control listener (failure switch, bypassing flow); default: port + 2.
+    "traffic-port": { type: "string", default: process.env.MERIDIAN_DEMO_TRAFFIC_PORT },
   },
 });
 
@@ -65,8 +67,22 @@ async function main(): Promise<void> {
   await applyMigrations(process.env.DATABASE_URL, { say });
 
   const { bootstrap } = await import("./lib/bootstrap");
-  const { joinTokens, siteJoinToken } = await bootstrap({ demo: args.demo, generatePassword, say });
-  const demoMetrics = args.demo ? await setupDemoMetrics({ stateDir, say }) : undefined;
+  const { joinTokens, siteJoinToken, traffic } = await bootstrap({
+    demo: args.demo,
+    generatePassword,
+    say,
+  });
+  const demoMetrics = traffic
+    ? await setupDemoMetrics({
+        stateDir,
+        say,
+        traffic: {
+          intents: traffic.intents,
+          reader: { appUrl: `http://127.0.0.1:${args.port}`, token: traffic.token },
+          controlPort: Number(args["traffic-port"] ?? Number(args.port) + 2),
+        },
+      })
+    : undefined;
 
   if (!standalone && !args["no-build"] && buildIsStale(ROOT)) {
     say("building the app (first run or sources changed; about a minute)");

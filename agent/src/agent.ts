@@ -14,7 +14,7 @@ import {
 } from "../../lib/agent-protocol/messages";
 import type { ClusterSnapshot } from "../../lib/agent-protocol/snapshot";
 import { retryDelayMs, sleep } from "./backoff";
-import type { InventorySource, ResourceWriter } from "./cluster";
+import type { InventorySource, ResourceWriter } from "./cluster-interfaces";
 import { withDrift } from "./drift-results";
 import type { AgentLog } from "./log";
 import { MeridianRefused, MeridianUnavailable, type MeridianClient } from "./meridian-client";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 
-import { MESH_RULES, type DetectedMeshType } from "./discovery/mesh-rules";
+import { MESH_RULES } from "../../lib/meshes/detectors";
+import type { DetectedMeshType } from "../../lib/meshes/kit/mesh-detector";
 
 const MESH_TYPES = Object.keys(MESH_RULES) as DetectedMeshType[];
 

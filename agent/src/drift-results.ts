@@ -1,7 +1,7 @@
 // The acknowledgement after a drift check: the last results with drifted objects marked.
 import type { ResourceResult } from "../../lib/agent-protocol/messages";
-import { refKey } from "../../lib/meshes/resources";
-import type { Drift } from "./cluster";
+import { refKey } from "../../lib/meshes/kit/resources";
+import type { Drift } from "./cluster-interfaces";
 
 /**
  * `results` with each object of `drift` marked drifted (with why), and each object marked

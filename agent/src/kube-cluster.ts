@@ -1,6 +1,7 @@
 import { KubeConfig } from "@kubernetes/client-node";
-import type { InventorySource, ResourceWriter } from "./cluster";
-import { MESH_RULES, type DetectedMeshType, type MeshRule } from "./discovery/mesh-rules";
+import type { InventorySource, ResourceWriter } from "./cluster-interfaces";
+import { MESH_RULES } from "../../lib/meshes/detectors";
+import type { DetectedMeshType, MeshRule } from "../../lib/meshes/kit/mesh-detector";
 import type { AgentLog } from "./log";
 import { KubeInventory } from "./kube/kube-inventory";
 import { KubeWriter } from "./kube/kube-writer";

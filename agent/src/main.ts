@@ -2,7 +2,7 @@
 // and applies what Meridian wants there. Configuration: see agent/src/config.ts.
 import { loadFleetFile } from "../../lib/agent-protocol/fleet-file";
 import { Agent, type CredentialStore } from "./agent";
-import type { InventorySource, ResourceWriter } from "./cluster";
+import type { InventorySource, ResourceWriter } from "./cluster-interfaces";
 import { AGENT_VERSION, loadAgentConfig, type AgentConfig } from "./config";
 import { fileCredentialStore } from "./credential-file";
 import { startHealthServer } from "./health-server";

@@ -12,7 +12,11 @@ import { ERROR_BAD, ERROR_WARN, edgeWidth } from "./graph-elements";
 import type { GraphPalette } from "./graph-style";
 
 /** How a call is drawn: its colour role, dashed (cross-cluster) or not, and width. */
-export type CallLook = { tone: "call" | "cross" | "warn" | "bad"; dashed: boolean; width: number };
+export type CallLook = {
+  tone: "call" | "cross" | "unmanaged" | "warn" | "bad";
+  dashed: boolean;
+  width: number;
+};
 
 /** Calls that look the same, as segments in model coordinates (x1, y1, x2, y2, …). */
 export type CallBatch = CallLook & { key: string; segments: number[] };
@@ -26,9 +30,11 @@ export function callLook(e: CallEdge): CallLook {
       ? "bad"
       : e.errorRate >= ERROR_WARN
         ? "warn"
-        : e.crossCluster
-          ? "cross"
-          : "call";
+        : e.unmanaged
+          ? "unmanaged"
+          : e.crossCluster
+            ? "cross"
+            : "call";
   return { tone, dashed: e.crossCluster, width: Math.round(edgeWidth(e.requestRate) * 2) / 2 };
 }
 
@@ -53,7 +59,7 @@ export function callBatches(
     if (!batch) batches.set(key, (batch = { ...look, key, segments: [] }));
     batch.segments.push(a.x, a.y, b.x, b.y);
   }
-  const rank = { call: 0, cross: 1, warn: 2, bad: 3 };
+  const rank = { call: 0, cross: 1, unmanaged: 2, warn: 3, bad: 4 };
   return [...batches.values()].sort(
     (x, y) => x.width - y.width || rank[x.tone] - rank[y.tone] || x.key.localeCompare(y.key),
   );
@@ -223,7 +229,13 @@ export class CallLayer {
     ctx.lineCap = "butt";
     // Dashes under a few pixels cost the rasterizer thousands of segments and show nothing.
     const dashes = 7 * zoom * ratio >= MIN_DASH_PX;
-    const colour = { call: p.call, cross: p.cross, warn: p.warn, bad: p.bad };
+    const colour = {
+      call: p.call,
+      cross: p.cross,
+      unmanaged: p.unmanaged,
+      warn: p.warn,
+      bad: p.bad,
+    };
     const stroke = (look: CallLook, path: Path2D, alpha: number) => {
       ctx.globalAlpha = alpha;
       ctx.strokeStyle = colour[look.tone];

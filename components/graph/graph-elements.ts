@@ -1,10 +1,11 @@
 // Topology wire model → cytoscape element definitions: data plus classes, nothing else.
 // Styling lives in graph-style.ts; the mapping is pure so it is unit-tested without a canvas.
+import { ERROR_RATIO, healthWord } from "@/lib/domain/traffic-health";
 import type { TopologyEdge, TopologyNode } from "@/lib/graph/schema";
 
-/** Error-rate thresholds for edge colours (fractions). */
-export const ERROR_WARN = 0.01;
-export const ERROR_BAD = 0.05;
+/** Error-rate thresholds for edge colours (fractions): the one health vocabulary's. */
+export const ERROR_WARN = ERROR_RATIO.warn;
+export const ERROR_BAD = ERROR_RATIO.errors;
 
 /** Element definition in the shape cytoscape's `add` takes (kept local: no cytoscape here). */
 export type ElementDef = {
@@ -23,12 +24,11 @@ export function formatRate(rps: number): string {
   return `${rps >= 10 ? rps.toFixed(0) : rps.toFixed(1)} rps`;
 }
 
+/** The endpoint part of the health vocabulary (errors are the `errors` class). */
 function healthClass(n: TopologyNode): string {
   const { ready, total, stale } = n.health;
   if (stale) return "stale";
-  if (total > 0 && ready === 0) return "down";
-  if (ready < total) return "degraded";
-  return "healthy";
+  return healthWord(ready, total);
 }
 
 function nodeLabel(n: TopologyNode): string {
@@ -72,6 +72,7 @@ export function edgeElement(e: TopologyEdge): ElementDef {
   }
   const classes = ["call"];
   if (e.crossCluster) classes.push("cross");
+  if (e.unmanaged) classes.push("unmanaged");
   if (e.errorRate >= ERROR_BAD) classes.push("err-bad");
   else if (e.errorRate >= ERROR_WARN) classes.push("err-warn");
   return {

@@ -21,6 +21,8 @@ export type GraphPalette = {
   globalText: string;
   call: string;
   cross: string;
+  /** Cross-cluster calls no import explains (observed, not intended). */
+  unmanaged: string;
   warn: string;
   bad: string;
   member: string;
@@ -44,6 +46,7 @@ export const PALETTES: Record<"light" | "dark", GraphPalette> = {
     globalText: "#3730a3",
     call: "#64748b",
     cross: "#7c3aed",
+    unmanaged: "#be185d",
     warn: "#d97706",
     bad: "#dc2626",
     member: "#a5b4fc",
@@ -64,6 +67,7 @@ export const PALETTES: Record<"light" | "dark", GraphPalette> = {
     globalText: "#c7d2fe",
     call: "#94a3b8",
     cross: "#a78bfa",
+    unmanaged: "#f472b6",
     warn: "#f59e0b",
     bad: "#f87171",
     member: "#4f46e5",
@@ -114,7 +118,7 @@ export function graphStylesheet(
       },
     },
     { selector: "node.service.degraded", style: { "border-color": p.warn, "border-width": 2 } },
-    { selector: "node.service.down", style: { "border-color": p.bad, "border-width": 2 } },
+    { selector: "node.service.outage", style: { "border-color": p.bad, "border-width": 2 } },
     { selector: "node.stale", style: { "border-style": "dashed", color: p.muted } },
     {
       selector: "node.service.errors",
@@ -238,6 +242,10 @@ export function graphStylesheet(
         "line-style": "dashed",
         "line-dash-pattern": [7, 4],
       },
+    },
+    {
+      selector: "edge.unmanaged",
+      style: { "line-color": p.unmanaged, ...arrow(p.unmanaged), "line-dash-pattern": [3, 3] },
     },
     { selector: "edge.err-warn", style: { "line-color": p.warn, ...arrow(p.warn) } },
     { selector: "edge.err-bad", style: { "line-color": p.bad, ...arrow(p.bad) } },

@@ -65,7 +65,15 @@ function CallList({
             <span className="min-w-0 truncate">
               {other?.label ?? c[end]}
               <span className="text-subtle"> · {other?.cluster}</span>
-              {c.crossCluster ? (
+              {c.unmanaged ? (
+                <Badge
+                  tone="warning"
+                  className="ml-1.5"
+                  title="Observed across clusters where no import exists: it bypasses the intent"
+                >
+                  unmanaged
+                </Badge>
+              ) : c.crossCluster ? (
                 <Badge tone="accent" className="ml-1.5">
                   cross-cluster
                 </Badge>
@@ -136,11 +144,19 @@ export function NodePanel({ graph, node, onClose, onSelect, onFold, role }: Node
     globalService?.kind === "global-service" ? globalService.clusterCount : members.length;
   const inbound = calls.filter((c) => c.target === node.id);
   const outbound = calls.filter((c) => c.source === node.id);
-  const sig = signals(
+  const drawn = signals(
     node.kind === "global-service"
       ? calls.filter((c) => members.some((m) => m.id === c.target))
       : inbound,
   );
+  // Every request served (the service page's series), drawn as a call or not.
+  const sig = node.inbound
+    ? { rps: node.inbound.requestRate, err: node.inbound.errorRate, p95: drawn.p95 }
+    : drawn;
+  const meshes =
+    node.kind === "global-service" && members.length
+      ? [...new Set(members.map((m) => m.mesh))].sort()
+      : [node.mesh];
   const kindLabel = {
     region: "Region",
     cluster: "Cluster",
@@ -186,8 +202,12 @@ export function NodePanel({ graph, node, onClose, onSelect, onFold, role }: Node
       </header>
       <dl className="px-4 pb-3">
         {node.kind !== "region" ? (
-          <Row label="Mesh">
-            <MeshBadge type={node.mesh} />
+          <Row label={meshes.length > 1 ? "Meshes" : "Mesh"}>
+            <span className="inline-flex gap-1" data-testid="panel-meshes">
+              {meshes.map((m) => (
+                <MeshBadge key={m} type={m} />
+              ))}
+            </span>
           </Row>
         ) : null}
         <Row
@@ -211,11 +231,18 @@ export function NodePanel({ graph, node, onClose, onSelect, onFold, role }: Node
       {node.kind === "service" || node.kind === "global-service" ? (
         <Section title="Golden signals (inbound)">
           {graph.metrics.configured ? (
-            <dl>
-              <Row label="Requests">{formatRate(sig.rps)}</Row>
-              <Row label="Errors">{pct(sig.err)}</Row>
-              <Row label="p95 latency">{sig.p95 > 0 ? `${sig.p95.toFixed(0)} ms` : "—"}</Row>
-            </dl>
+            <>
+              {graph.metrics.window ? (
+                <p className="text-subtle text-[11px]" data-testid="panel-signals-window">
+                  Server-reported, rate over {graph.metrics.window} — the service page&apos;s series
+                </p>
+              ) : null}
+              <dl data-testid="panel-signals">
+                <Row label="Requests">{formatRate(sig.rps)}</Row>
+                <Row label="Errors">{pct(sig.err)}</Row>
+                <Row label="p95 latency">{sig.p95 > 0 ? `${sig.p95.toFixed(0)} ms` : "—"}</Row>
+              </dl>
+            </>
           ) : (
             <p className="text-subtle text-[13px]">
               Calls need metrics — configure a Prometheus source.

@@ -55,20 +55,25 @@ function PartialMarker({ errors }: { errors: Configured["errors"] }) {
   );
 }
 
-function Legend({ clusters }: { clusters: string[] }) {
+/** The series: one per cluster or VM site serving the service (the reporting side), named. */
+function Legend({ clusters, labels }: { clusters: string[]; labels: Record<string, string> }) {
   return (
     <ul
       className="text-muted flex flex-wrap items-center gap-x-4 gap-y-1 text-xs"
       aria-label="Series"
     >
+      <li className="text-subtle">Served by</li>
       {clusters.map((c, i) => (
-        <li key={c} className="flex items-center gap-1.5">
+        <li key={c} className="flex items-center gap-1.5" title={c}>
           <span
             className="h-0.5 w-3.5 rounded"
             style={{ background: clusterColor(i) }}
             aria-hidden
           />
-          <span className="font-mono">{c}</span>
+          <span>{labels[c] ?? c}</span>
+          {labels[c] && labels[c] !== c ? (
+            <span className="text-subtle font-mono text-[11px]">{c}</span>
+          ) : null}
         </li>
       ))}
       <li className="flex items-center gap-1.5">
@@ -139,9 +144,12 @@ export function GoldenSignalsCard({
   namespace,
   name,
   demoWithoutPrometheus = false,
+  clusterLabels = {},
 }: {
   namespace: string;
   name: string;
+  /** Display names of the clusters and sites, by name (the legend shows the name as a hint). */
+  clusterLabels?: Record<string, string>;
   /** The demo runs without Prometheus: say so and how to get it, instead of "configure a source". */
   demoWithoutPrometheus?: boolean;
 }) {
@@ -185,7 +193,7 @@ export function GoldenSignalsCard({
       <>
         {data.errors.length ? <PartialMarker errors={data.errors} /> : null}
         <div className="border-border border-b px-4 py-2">
-          <Legend clusters={data.clusters} />
+          <Legend clusters={data.clusters} labels={clusterLabels} />
         </div>
         <SignalPanels data={data} />
       </>
@@ -197,7 +205,7 @@ export function GoldenSignalsCard({
         title="Golden signals"
         description={
           data?.configured
-            ? `Per cluster and in total · ${data.sources.length} ${data.sources.length === 1 ? "source" : "sources"} · refreshes every ${refresh} s`
+            ? `Per serving cluster and in total · server-reported, rate over ${data.window} · ${data.sources.length} ${data.sources.length === 1 ? "source" : "sources"} · refreshes every ${refresh} s`
             : "Request rate, 5xx errors and latency per cluster and in total"
         }
         actions={

@@ -20,7 +20,7 @@ export interface KindRef {
 export const SHARED_KINDS: readonly KindRef[] = [
   { apiVersion: "v1", kind: "Service" },
   // Meridian only sets selector fields on the Link that `linkerd multicluster link` made; it
-  // has no gateway address or credentials to build one (lib/meshes/linkerd.ts).
+  // has no gateway address or credentials to build one (lib/meshes/linkerd/translate.ts).
   { apiVersion: "multicluster.linkerd.io/v1alpha2", kind: "Link" },
 ];
 

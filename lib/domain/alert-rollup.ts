@@ -1,6 +1,7 @@
 // Alerts → global services, and the rollup that tells "down in one of three clusters, still
 // served" (degraded) from "down everywhere" (outage). Pure and unit-tested; docs/alerts.md
 // explains the label mapping and the rules below.
+import { MESH_LIST } from "@/lib/meshes/registry";
 import {
   maxSeverity,
   normalizeSeverity,
@@ -63,17 +64,27 @@ export interface AlertRollup {
   otherIds: string[];
 }
 
-// Label pairs naming a service, in order of preference. Istio's metrics (and Meridian's
-// Linkerd rules, which split Linkerd's `authority` into the same labels) use the first;
+// The metrics dialects of the meshes whose series Meridian reads (lib/meshes/registry.ts).
+const DIALECTS = MESH_LIST.flatMap((m) => (m.metrics ? [m.metrics] : []));
+
+// Label pairs naming a service, in order of preference. The meshes' own come first (Istio's
+// metrics, and Meridian's Linkerd rules, which split Linkerd's `authority` into the same labels);
 // kube-state-metrics and most exporters use `service` + `namespace`; `exported_*` is what
 // Prometheus renames them to when a scrape target's own labels clash (honor_labels: false).
-const SERVICE_LABELS: ReadonlyArray<[namespace: string, name: string]> = [
-  ["destination_service_namespace", "destination_service_name"],
+const SERVICE_LABELS: ReadonlyArray<readonly [namespace: string, name: string]> = uniquePairs([
+  ...DIALECTS.map((d) => d.alertServiceLabels),
   ["namespace", "service"],
   ["exported_namespace", "exported_service"],
-];
-// Cluster labels in order: the external label, then Istio/Linkerd's destination cluster.
-const CLUSTER_LABELS = ["cluster", "destination_cluster"] as const;
+]);
+// Cluster labels in order: the external label, then the meshes' destination cluster.
+const CLUSTER_LABELS = [...new Set(["cluster", ...DIALECTS.map((d) => d.alertClusterLabel)])];
+
+function uniquePairs(
+  pairs: ReadonlyArray<readonly [string, string]>,
+): Array<readonly [string, string]> {
+  const seen = new Set<string>();
+  return pairs.filter(([a, b]) => !seen.has(`${a}/${b}`) && seen.add(`${a}/${b}`));
+}
 
 interface ServiceIndex {
   byKey: Map<string, RollupService>;

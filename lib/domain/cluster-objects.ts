@@ -1,7 +1,7 @@
 // Per cluster: the objects Meridian pushed there with the change set that last wrote each and
 // what the agent reported, and what the cluster shares, in words. Pure.
 import type { DesiredResource, ResourceResult } from "@/lib/agent-protocol/messages";
-import { refKey, resourceKey } from "@/lib/meshes/resources";
+import { refKey, resourceKey } from "@/lib/meshes/kit/resources";
 import type { ClusterObject, ClusterSharing } from "@/lib/model/agents";
 import type { IntentDto } from "@/lib/model/intent";
 

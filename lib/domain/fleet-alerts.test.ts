@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { bookinfoFleet, bookinfoService } from "@/lib/meshes/testing/bookinfo";
-import type { FleetInventory, GlobalServiceIntent } from "@/lib/meshes/model";
+import type { FleetInventory, GlobalServiceIntent } from "@/lib/meshes/kit/fleet-input";
 
 import {
   computeFleetAlerts,

@@ -4,8 +4,8 @@
 // targets without healthy endpoints. Pure; lib/store/alert-fleet.ts loads the inputs.
 import { exportConflicted, type ResourceCondition } from "@/lib/agent-protocol/messages";
 import { analyzeService, indexFleet } from "@/lib/meshes/analysis";
-import type { FleetInventory, GlobalServiceIntent } from "@/lib/meshes/model";
-import type { WarningCode } from "@/lib/meshes/warnings";
+import type { FleetInventory, GlobalServiceIntent } from "@/lib/meshes/kit/fleet-input";
+import type { WarningCode } from "@/lib/meshes/kit/warnings";
 
 import type { AlertSeverity, RawAlert } from "./alert-model";
 import {

@@ -14,7 +14,7 @@ import {
   type RemoteImport,
   type WarningCode,
 } from "@/lib/meshes";
-import { resourceYaml } from "@/lib/meshes/resource-yaml";
+import { resourceYaml } from "@/lib/meshes/kit/resource-yaml";
 
 /**
  * Why a change cannot be planned: an unknown global service (not_found), one read at an older

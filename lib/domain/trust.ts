@@ -7,9 +7,9 @@
 // root still verify each other while both are trusted.
 import type { MeshTypeName } from "@/lib/agent-protocol/snapshot";
 import type { ReportedTrust } from "@/lib/agent-protocol/trust";
-import { canVerify, trustedRoots } from "@/lib/meshes/trust-roots";
+import { canVerify, trustedRoots } from "@/lib/meshes/kit/trust-roots";
 
-export { shortFingerprint } from "@/lib/meshes/trust-roots";
+export { shortFingerprint } from "@/lib/meshes/kit/trust-roots";
 import type {
   ExpiryState,
   TrustCluster,

@@ -42,6 +42,31 @@ describe("call edges query", () => {
 });
 
 describe("parseCallEdges", () => {
+  it("attributes calls to global hostnames to their global service (defect 2)", () => {
+    const calls = parseCallEdges("istio", [
+      istio("rps", 6, { destination_service_name: "ratings.bookinfo.global" }),
+      istio("rps", 1, { destination_service_name: "ratings.bookinfo.svc.clusterset.local" }),
+    ]);
+    expect(calls.map((c) => [c.destination.name, c.requestRate, c.globalHost])).toEqual([
+      ["ratings", 7, true],
+    ]);
+    const linkerd = parseCallEdges("linkerd", [
+      sample(
+        {
+          signal: "rps",
+          authority: "ratings.bookinfo.global:9080",
+          client_id: "reviews.bookinfo.serviceaccount.identity.linkerd.cluster.local",
+          source_cluster: "west-1",
+          destination_cluster: "east-2",
+        },
+        2,
+      ),
+    ]);
+    expect(linkerd.map((c) => [c.destination.name, c.destination.namespace, c.globalHost])).toEqual(
+      [["ratings", "bookinfo", true]],
+    );
+  });
+
   it("joins the three signals of an Istio edge and sums workload versions", () => {
     const calls = parseCallEdges("istio", [
       istio("rps", 8),

@@ -11,6 +11,7 @@ import type { CallSample, ServiceRef } from "@/lib/graph/build";
 import { fanOut, type SourceError } from "@/lib/fleet-metrics/fan-out";
 import type { PrometheusClient, PrometheusSource } from "@/lib/fleet-metrics/prometheus-client";
 import type { VectorSample } from "@/lib/fleet-metrics/prometheus-schema";
+import { hostService } from "@/lib/fleet-metrics/service-hosts";
 
 /** Mesh metric families whose call edges we read. */
 export const EDGE_FAMILIES = ["istio", "linkerd"] as const;
@@ -86,11 +87,10 @@ export function buildCallEdgesQuery(f: EdgeFamily, raw: CallEdgesOptions = {}): 
 
 /** Istio workloads are named `<service>-<version>` in Bookinfo-style deployments. */
 const VERSION_SUFFIX = /-v[0-9]+$/;
-const AUTHORITY = /^([a-z0-9]([-a-z0-9]*[a-z0-9])?)\.([a-z0-9]([-a-z0-9]*[a-z0-9])?)\.svc(\.|:|$)/;
 const IDENTITY =
   /^([a-z0-9]([-a-z0-9]*[a-z0-9])?)\.([a-z0-9]([-a-z0-9]*[a-z0-9])?)\.serviceaccount\./;
 
-type Ends = { source: ServiceRef; destination: ServiceRef };
+type Ends = { source: ServiceRef; destination: ServiceRef; globalHost: boolean };
 
 function endsOf(
   f: EdgeFamily,
@@ -100,22 +100,25 @@ function endsOf(
   if (f === "istio") {
     const name = m.source_canonical_service || m.source_workload?.replace(VERSION_SUFFIX, "") || "";
     const namespace = m.source_workload_namespace ?? "";
-    const dst = m.destination_service_name ?? "";
-    const dstNs = m.destination_service_namespace ?? "";
+    // A call to a global hostname names the host, not the short name (issue 36, defect 2).
+    const dst = hostService(m.destination_service_name ?? "");
+    const dstNs = dst?.namespace ?? m.destination_service_namespace ?? "";
     const dstCluster = m.destination_cluster || cluster || "";
     if (!name || !namespace || !dst || !dstNs || !dstCluster) return null;
     return {
       source: { cluster: m.source_cluster || dstCluster, namespace, name },
-      destination: { cluster: dstCluster, namespace: dstNs, name: dst },
+      destination: { cluster: dstCluster, namespace: dstNs, name: dst.name },
+      globalHost: dst.global,
     };
   }
-  const dst = AUTHORITY.exec(m.authority ?? "");
+  const dst = hostService(m.authority ?? "");
   const src = IDENTITY.exec(m.client_id ?? "");
   const dstCluster = m.destination_cluster || cluster || "";
-  if (!dst || !src || !dstCluster) return null;
+  if (!dst?.namespace || !src || !dstCluster) return null;
   return {
     source: { cluster: m.source_cluster || dstCluster, namespace: src[3]!, name: src[1]! },
-    destination: { cluster: dstCluster, namespace: dst[3]!, name: dst[1]! },
+    destination: { cluster: dstCluster, namespace: dst.namespace, name: dst.name },
+    globalHost: dst.global,
   };
 }
 
@@ -143,6 +146,7 @@ export function parseCallEdges(
     const key = keyOf(ends);
     let row = rows.get(key);
     if (!row) rows.set(key, (row = { ...ends, rps: 0, errors: 0, p95: 0 }));
+    row.globalHost ||= ends.globalHost;
     const v = Number.isFinite(s.value[1]) ? s.value[1] : 0;
     // Several workloads of one service (reviews-v1, -v2) sum up; their p95 is the worst.
     row[signal] = signal === "p95" ? Math.max(row.p95, v) : row[signal] + v;
@@ -156,6 +160,7 @@ export function parseCallEdges(
       requestRate: r.rps,
       errorRate: Math.min(1, r.errors / r.rps),
       p95Ms: r.p95,
+      ...(r.globalHost ? { globalHost: true } : {}),
     }));
 }
 

@@ -224,8 +224,16 @@ export function chartRange(
   const seconds = RANGE_SECONDS[range];
   if (seconds / step > MAX_CHART_POINTS) return null;
   const end = Math.floor(nowMs / 5000) * 5;
-  const windowSeconds = Math.max(Math.ceil(durationSeconds(opts.baseWindow)), step);
   // Whole steps back from `end`, so the newest point is "now" even when step does not divide the range.
   const start = end - Math.floor(seconds / step) * step;
-  return { start, end, step, window: `${windowSeconds}s` };
+  return { start, end, step, window: signalsWindow(opts.baseWindow, step) };
+}
+
+/**
+ * The rate() window of a figure "now": the configured window, widened to the step so no sample
+ * falls between two points. With the default step (the 15-minute chart's) it is the window of
+ * the service page's latest values and of every figure on the map — one definition for both.
+ */
+export function signalsWindow(baseWindow: string, step: number = DEFAULT_STEP["15m"]): string {
+  return `${Math.max(Math.ceil(durationSeconds(baseWindow)), step)}s`;
 }

@@ -20,7 +20,7 @@ describe("buildGoldenSignalsQuery", () => {
       name: "reviews",
       window: "15s",
     });
-    const sel = `reporter="destination",destination_service_namespace="bookinfo",destination_service_name="reviews"`;
+    const sel = `reporter="destination",destination_service_namespace="bookinfo",destination_service_name=~"reviews|reviews\\\\.bookinfo\\\\..+"`;
     const parts = q.split("\nor\n");
     expect(parts).toHaveLength(10);
     expect(parts[0]).toBe(
@@ -38,7 +38,7 @@ describe("buildGoldenSignalsQuery", () => {
   it("builds the Linkerd query on inbound responses by authority", () => {
     const q = buildGoldenSignalsQuery({ mesh: "linkerd", namespace: "bookinfo", name: "reviews" });
     expect(q).toContain(
-      String.raw`response_total{direction="inbound",authority=~"reviews\\.bookinfo\\.svc(\\..+)?(:[0-9]+)?"}[1m]`,
+      String.raw`response_total{direction="inbound",authority=~"reviews\\.bookinfo\\..+"}[1m]`,
     );
     expect(q).toContain(`status_code=~"5.."`);
     expect(q).toContain("response_latency_ms_bucket{");

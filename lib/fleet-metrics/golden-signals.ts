@@ -5,18 +5,24 @@
 import { z } from "zod";
 import { dnsLabel } from "@/lib/agent-protocol/k8s-names";
 import { clusterLabelSchema, rateWindowSchema } from "@/lib/infra/promql-params";
+import { serviceHostRegex } from "@/lib/fleet-metrics/service-hosts";
 
 import type { VectorSample } from "@/lib/fleet-metrics/prometheus-schema";
 
-/** Meshes whose proxy metrics we read. */
-export type MetricsMesh = "istio" | "linkerd";
+/**
+ * Meshes whose proxy metrics we read: those whose adapter has a metrics dialect
+ * (lib/meshes/registry.ts; tests/meshes/mesh-list-parity.test.ts checks the two agree).
+ */
+export const METRICS_MESHES = ["istio", "linkerd"] as const;
+/** A mesh whose proxy metrics we read. */
+export type MetricsMesh = (typeof METRICS_MESHES)[number];
 
 // DNS-1123 labels: Kubernetes names and namespaces. Validating here also keeps PromQL
 // injection out of the selectors below.
 
 /** Input of {@link buildGoldenSignalsQuery}. */
 export const GoldenSignalsInputSchema = z.object({
-  mesh: z.enum(["istio", "linkerd"]),
+  mesh: z.enum(METRICS_MESHES),
   namespace: dnsLabel("namespace"),
   name: dnsLabel("name"),
   /** rate() window; must cover ≥ 2 scrapes (use ≥ 4× the scrape interval). */
@@ -37,9 +43,6 @@ const QUANTILES: ReadonlyArray<[Signal, number]> = [
   ["p99", 0.99],
 ];
 
-function escapeRegex(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
 /** PromQL double-quoted string literal. */
 function str(s: string): string {
   return JSON.stringify(s);
@@ -55,19 +58,20 @@ interface MeshMetrics {
 function meshMetrics(input: z.output<typeof GoldenSignalsInputSchema>): MeshMetrics {
   const { namespace, name } = input;
   if (input.mesh === "istio") {
-    // Server-side ("destination") reports only, or every request is counted twice.
+    // Server-side ("destination") reports only, or every request is counted twice. Calls to
+    // the global hostname (an import) name the host: they count too, as on the map.
     // https://istio.io/latest/docs/reference/config/metrics/
     return {
       requests: "istio_requests_total",
       bucket: "istio_request_duration_milliseconds_bucket",
       codeLabel: "response_code",
-      selector: `reporter="destination",destination_service_namespace=${str(namespace)},destination_service_name=${str(name)}`,
+      selector: `reporter="destination",destination_service_namespace=${str(namespace)},destination_service_name=~${str(serviceHostRegex(name, namespace))}`,
     };
   }
   // Linkerd: the inbound side of the server's proxy; the destination service is the
-  // request's `authority` (host[:port]), e.g. reviews.bookinfo.svc.cluster.local:9080.
-  // https://linkerd.io/2/reference/proxy-metrics/
-  const authority = `${escapeRegex(name)}\\.${escapeRegex(namespace)}\\.svc(\\..+)?(:[0-9]+)?`;
+  // request's `authority` (host[:port]), e.g. reviews.bookinfo.svc.cluster.local:9080, or a
+  // global hostname. https://linkerd.io/2/reference/proxy-metrics/
+  const authority = serviceHostRegex(name, namespace, false);
   return {
     requests: "response_total",
     bucket: "response_latency_ms_bucket",

@@ -1,5 +1,6 @@
 import { primaryMeshType } from "@/lib/agent-protocol/primary-mesh";
 import type { ClusterSummary, GlobalServiceDto } from "@/lib/model/inventory";
+import { hasErrors } from "@/lib/domain/traffic-health";
 import {
   type CallEdge,
   type ClusterNode,
@@ -29,6 +30,8 @@ export type CallSample = {
   requestRate: number;
   errorRate: number;
   p95Ms: number;
+  /** The caller named a global hostname (an import), not the local Service. */
+  globalHost?: boolean;
 };
 
 /** Input of `buildGraph`. */
@@ -167,19 +170,35 @@ export function buildGraph(input: BuildGraphInput): Graph {
 
   let dropped = 0;
   const calls: CallEdge[] = [];
+  // Every request a service served, whoever called it (the service page's series).
+  const inbound = new Map<string, { rps: number; errors: number }>();
+  const importers = new Map(
+    input.globalServices.map((gs) => [
+      globalServiceId(gs.namespace, gs.name),
+      new Set(gs.importers ?? gs.clusters.filter((m) => m.imported).map((m) => m.cluster)),
+    ]),
+  );
   for (const s of input.calls) {
     const source = nodes.get(serviceId(s.source.cluster, s.source.namespace, s.source.name));
     const target = nodes.get(
       serviceId(s.destination.cluster, s.destination.namespace, s.destination.name),
     );
+    if (target?.kind === "service") {
+      const t = inbound.get(target.id) ?? { rps: 0, errors: 0 };
+      t.rps += s.requestRate;
+      t.errors += s.requestRate * s.errorRate;
+      inbound.set(target.id, t);
+    }
     if (source?.kind !== "service" || target?.kind !== "service") {
       dropped++;
       continue;
     }
-    if (s.errorRate > 0) {
-      source.errors = true;
-      target.errors = true;
-    }
+    const crossCluster = s.source.cluster !== s.destination.cluster;
+    // Observed versus intended: a call across clusters is managed when the caller's cluster
+    // imports the global service and the serving cluster exports it.
+    const gsId = globalServiceId(s.destination.namespace, s.destination.name);
+    const managed =
+      !crossCluster || (target.exported && (importers.get(gsId)?.has(s.source.cluster) ?? false));
     calls.push({
       kind: "call",
       id: edgeId("call", source.id, target.id),
@@ -188,8 +207,24 @@ export function buildGraph(input: BuildGraphInput): Graph {
       requestRate: s.requestRate,
       errorRate: s.errorRate,
       p95Ms: s.p95Ms,
-      crossCluster: s.source.cluster !== s.destination.cluster,
+      crossCluster,
+      ...(managed ? {} : { unmanaged: true }),
     });
+  }
+  // A service has errors when its own answers fail, never because something it calls does.
+  for (const [id, t] of inbound) {
+    const n = nodes.get(id)!;
+    n.inbound = { requestRate: t.rps, errorRate: t.rps > 0 ? t.errors / t.rps : 0 };
+    if (hasErrors(n.inbound.errorRate)) n.errors = true;
+  }
+  for (const gs of nodes.values()) {
+    if (gs.kind !== "global-service") continue;
+    const members = edges.filter((e) => e.kind === "member" && e.target === gs.id);
+    const parts = members.flatMap((e) => nodes.get(e.source)?.inbound ?? []);
+    if (!parts.length) continue;
+    const rps = parts.reduce((sum, p) => sum + p.requestRate, 0);
+    const errors = parts.reduce((sum, p) => sum + p.requestRate * p.errorRate, 0);
+    gs.inbound = { requestRate: rps, errorRate: rps > 0 ? errors / rps : 0 };
   }
   edges.push(...mergeCalls(calls));
 

@@ -23,11 +23,14 @@ describe("diffGraphs", () => {
     next.calls[0] = call("east-1/productpage", "east-2/reviews", 25, 0, 80);
     const d = diffGraphs(buildGraph(bookinfo()), buildGraph(next));
     expect(d.sameTopology).toBe(true);
-    // us-east-1 already had errors (from east-2), so its data stays the same.
+    // us-east-1 already had errors (from east-2), so its data stays the same; reviews serve
+    // 25 rps instead of 20.
     expect(d.changedNodes.map((n) => n.id)).toEqual([
       "cluster:east-1",
       "svc:east-1/bookinfo/details",
+      "svc:east-2/bookinfo/reviews",
       "gsvc:bookinfo/details",
+      "gsvc:bookinfo/reviews",
     ]);
     expect(d.changedEdges.map((e) => e.id)).toEqual([
       "call:svc:east-1/bookinfo/productpage->svc:east-2/bookinfo/reviews",

@@ -25,8 +25,16 @@ type NodeBase = {
   exported: boolean;
   imported: boolean;
   health: NodeHealth;
-  /** True when the node (or something inside it) has errors: alerts or failing calls. */
+  /**
+   * True when the node (or something inside it) has errors: open alerts, or a share of 5xx
+   * in the requests it serves at or above ERROR_RATIO.errors (lib/domain/traffic-health.ts).
+   */
   errors: boolean;
+  /**
+   * Services: every request it served over the rate window, drawn as a call or not (callers
+   * outside the inventory, such as an ingress gateway) — the series the service page reads.
+   */
+  inbound?: { requestRate: number; errorRate: number };
   /** Filter attributes; absent when they do not apply to the node kind. */
   region?: string;
   cluster?: string;
@@ -76,6 +84,8 @@ export type CallEdge = {
   errorRate: number;
   p95Ms: number;
   crossCluster: boolean;
+  /** Cross-cluster traffic no import explains: the caller's cluster does not import it. */
+  unmanaged?: boolean;
 };
 /** Links a service instance to its global service. */
 export type MemberEdge = { kind: "member"; id: string; source: string; target: string };
@@ -145,6 +155,7 @@ export function mergeCalls(calls: CallEdge[]): CallEdge[] {
       errorRate,
       p95Ms: Math.max(...group.map((c) => c.p95Ms)),
       crossCluster: group.some((c) => c.crossCluster),
+      ...(group.some((c) => c.unmanaged) ? { unmanaged: true } : {}),
     };
   });
 }

@@ -21,6 +21,8 @@ const base = {
   imported: z.boolean(),
   health,
   errors: z.boolean(),
+  /** Services and global services: every request served over the window (see lib/graph/model.ts). */
+  inbound: z.object({ requestRate: z.number(), errorRate: z.number() }).optional(),
   region: z.string().optional(),
   cluster: z.string().optional(),
   namespace: z.string().optional(),
@@ -65,6 +67,8 @@ export const graphEdgeSchema = z.discriminatedUnion("kind", [
     errorRate: z.number(),
     p95Ms: z.number(),
     crossCluster: z.boolean(),
+    /** Cross-cluster traffic that no import explains (it bypasses the intent). */
+    unmanaged: z.boolean().optional(),
   }),
   z.object({ kind: z.literal("member"), id: z.string(), source: z.string(), target: z.string() }),
 ]);
@@ -83,6 +87,10 @@ export const topologySchema = z.object({
     configured: z.boolean(),
     /** Names of the sources asked. */
     sources: z.array(z.string()),
+    /** rate() window of every figure on the map (the service page's charts use the same). */
+    window: z.string().optional(),
+    /** Whose reports the figures are: the server side (Istio reporter="destination", Linkerd inbound). */
+    reporter: z.literal("destination").optional(),
   }),
   /** Sources that failed: the graph is partial. */
   errors: z.array(sourceError),

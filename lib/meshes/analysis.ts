@@ -1,80 +1,22 @@
 import {
   hostnameOf,
   serviceKey,
-  type FleetInventory,
   type GlobalServiceIntent,
   type InventoryCluster,
   type InventoryPort,
   type InventoryService,
-} from "./model";
-import { canVerify, shortFingerprint } from "./trust-roots";
-import type { CompileWarning } from "./warnings";
+} from "./kit/fleet-input";
+import type { AnalyzedService, Exporter, FleetIndex } from "./kit/analyzed-service";
+import { canVerify, shortFingerprint } from "./kit/trust-roots";
+import type { CompileWarning } from "./kit/warnings";
+import { MESH_ADAPTERS } from "./registry";
 
-/** The inventory indexed for lookups: clusters by name, services by cluster and key. */
-export interface FleetIndex {
-  clusters: ReadonlyMap<string, InventoryCluster>;
-  services: ReadonlyMap<string, ReadonlyMap<string, InventoryService>>;
-  /** Clusters hosting a Service, by `namespace/name`. */
-  hosts: ReadonlyMap<string, readonly InventoryCluster[]>;
-}
-
-/** Builds the lookup index once per compilation. */
-export function indexFleet(fleet: FleetInventory): FleetIndex {
-  const hosts = new Map<string, InventoryCluster[]>();
-  const services = new Map<string, Map<string, InventoryService>>();
-  for (const c of fleet.clusters) {
-    const own = new Map<string, InventoryService>();
-    for (const s of c.services) {
-      const key = serviceKey(s);
-      own.set(key, s);
-      const list = hosts.get(key);
-      if (list) list.push(c);
-      else hosts.set(key, [c]);
-    }
-    services.set(c.name, own);
-  }
-  return { clusters: new Map(fleet.clusters.map((c) => [c.name, c])), services, hosts };
-}
-
-/** One exporting cluster with its local Service. */
-export interface Exporter {
-  cluster: InventoryCluster;
-  service: InventoryService;
-}
-
-/** One global service resolved against the inventory; what every translator works from. */
-export interface AnalyzedService {
-  key: string;
-  intent: GlobalServiceIntent;
-  hostname: string;
-  /** Exporters that really export: known, hosting the Service, not ExternalName. Oldest first. */
-  exporters: Exporter[];
-  /** The oldest exporter's Service: its type and ports win a conflict (MCS KEP-1645). */
-  primary?: InventoryService;
-  /** Known importing clusters, in intent order. */
-  importers: InventoryCluster[];
-  /** Importers allowed to call (all importers when `access` is absent). */
-  consumers: InventoryCluster[];
-  /** Clusters that host a Service of this name but do not export it. */
-  bystanders: InventoryCluster[];
-  /** Failover tiers restricted to effective exporters; empty tiers dropped. */
-  tiers: Exporter[][];
-  /** Every cluster of the inventory, by name (the MCS clusterset, Linkerd's possible peers). */
-  fleet: ReadonlyMap<string, InventoryCluster>;
-  /** Other global services of the same name in other namespaces (one service in Consul CE). */
-  namesakes: GlobalServiceIntent[];
-  warnings: CompileWarning[];
-}
+export { indexFleet, isHttpPort } from "./kit/analyzed-service";
+export type { AnalyzedService, Exporter, FleetIndex } from "./kit/analyzed-service";
 
 const portSig = (p: InventoryPort) => `${p.name || "-"}/${p.port}/${p.protocol}`;
 const portsSig = (s: InventoryService) => s.ports.map(portSig).sort().join(",");
 const typeClass = (s: InventoryService) => (s.type === "Headless" ? "Headless" : "ClusterSetIP");
-
-/** True when the ports carry HTTP (appProtocol or Istio's `http-` name prefix convention). */
-export function isHttpPort(p: InventoryPort): boolean {
-  const proto = (p.appProtocol ?? p.name).toLowerCase();
-  return /^(http|http2|grpc|h2c)($|-)/.test(proto) || proto === "kubernetes.io/h2c";
-}
 
 /** Resolves one intent against the inventory and collects the fleet-level warnings. */
 export function analyzeService(
@@ -125,7 +67,7 @@ export function analyzeService(
     if (allowed && !allowed.has(imp.name))
       warn(
         "import-not-allowed",
-        `${imp.name} imports ${key} but is not on its access list: ${NOT_ALLOWED[imp.mesh]}`,
+        `${imp.name} imports ${key} but is not on its access list: ${MESH_ADAPTERS[imp.mesh].texts.notAllowed}`,
         imp.name,
       );
     for (const exp of exporters) {
@@ -155,20 +97,6 @@ export function analyzeService(
     warnings,
   };
 }
-
-// What happens to an importer left off the access list, by its mesh. Only Istio and Consul
-// enforce access at the exporter (AuthorizationPolicy, ServiceIntentions); the others only
-// stop discovery, so a caller that reaches the exporter another way is not denied.
-const NOT_ALLOWED: Readonly<Record<InventoryCluster["mesh"], string>> = {
-  istio:
-    "its import is not generated, and the exporters' AuthorizationPolicy denies its calls unless it shares an allowed trust domain",
-  consul: "its import is not generated, and the exporters' ServiceIntentions deny its calls",
-  linkerd:
-    "its Link does not mirror the service, but its calls are not denied: Meridian emits no Linkerd authorization policy",
-  cilium:
-    "its Service is not made global, but its calls are not denied: restrict them with a CiliumNetworkPolicy",
-  none: "the MCS API imports into the whole clusterset: it still sees the ServiceImport, and its calls are not denied",
-};
 
 type Warn = (code: CompileWarning["code"], message: string, cluster?: string) => void;
 

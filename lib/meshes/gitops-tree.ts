@@ -5,7 +5,7 @@
 // the agent agree byte for byte.
 import { appliedObject, groupOf } from "../agent-protocol/applied-object";
 import type { DesiredResource } from "../agent-protocol/messages";
-import { toYaml } from "./resource-yaml";
+import { toYaml } from "./kit/resource-yaml";
 
 /** One file of the tree, its path relative to the export directory. */
 export type TreeFile = { path: string; content: string };

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 
 import type { ServedApis, ServiceScopeConfig } from "../agent-protocol/snapshot";
 import { compileFleet, type FleetIntent, type InventoryCluster } from "./index";
-import { ISTIO_GLOBAL_LABEL, selectorMatches, serviceScope } from "./istio-ambient";
+import { ISTIO_GLOBAL_LABEL, selectorMatches, serviceScope } from "./istio/ambient";
 import { cluster, service } from "./testing/fleet-builder";
 
 const BOTH: ServedApis = {

@@ -1,12 +1,13 @@
 import type { DesiredResource } from "../agent-protocol/messages";
-import type { AnalyzedService } from "./analysis";
-import type { InventoryCluster } from "./model";
-import { managedResource } from "./resources";
-import type { Sink } from "./translator";
+import type { AnalyzedService } from "./kit/analyzed-service";
+import type { InventoryCluster } from "./kit/fleet-input";
+import { managedResource } from "./kit/resources";
+import type { Sink } from "./kit/mesh-adapter";
+import { MESH_LIST } from "./registry";
 
-// Namespaces a mesh's installation creates, where Meridian writes mesh configuration; presumed
-// present when the agent does not report the cluster's namespaces.
-const MESH_NAMESPACES = new Set(["istio-system", "consul", "linkerd-multicluster", "kube-system"]);
+// Namespaces a mesh's installation creates, where Meridian writes mesh configuration (each
+// adapter's `namespaces`); presumed present when the agent does not report the cluster's namespaces.
+const MESH_NAMESPACES = new Set(MESH_LIST.flatMap((m) => m.namespaces));
 
 /** Checks the namespace of each resource a translator emits for one (service, cluster). */
 export interface NamespaceGuard {

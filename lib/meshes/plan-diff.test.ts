@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 
-import { unifiedDiff } from "./line-diff";
+import { unifiedDiff } from "./kit/line-diff";
 import { sameJson } from "../agent-protocol/canonical-json";
 import { diffPlans } from "./plan-diff";
-import { managedResource } from "./resources";
+import { managedResource } from "./kit/resources";
 
 const se = (hosts: string[], name = "se") =>
   managedResource({

@@ -1,8 +1,8 @@
 import { sameJson } from "../agent-protocol/canonical-json";
 import type { DesiredResource } from "../agent-protocol/messages";
-import { unifiedDiff } from "./line-diff";
-import { resourceKey } from "./resources";
-import { resourceYaml } from "./resource-yaml";
+import { unifiedDiff } from "./kit/line-diff";
+import { resourceKey } from "./kit/resources";
+import { resourceYaml } from "./kit/resource-yaml";
 
 /** A resource whose content changes, with a unified YAML diff for the plan view. */
 export interface ResourceChange {

@@ -6,7 +6,7 @@ import {
   type FleetIntent,
   type FleetInventory,
   type GlobalServiceIntent,
-} from "./model";
+} from "./kit/fleet-input";
 
 /** Codes of intent errors; the API answers them with 422. */
 export type IntentErrorCode =

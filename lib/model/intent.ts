@@ -2,7 +2,7 @@ import { resourceConditionSchema } from "@/lib/agent-protocol/messages";
 import { z } from "zod";
 import { dnsLabel } from "@/lib/agent-protocol/k8s-names";
 import { storedInt } from "@/lib/agent-protocol/numbers";
-import { failoverSchema, meshSchema } from "@/lib/meshes/model";
+import { failoverSchema, meshSchema } from "@/lib/meshes/kit/fleet-input";
 import { pageQueryShape } from "@/lib/model/paging";
 
 // The intent API's contract (GET /api/v1/intent, POST /api/v1/plans, /api/v1/change-sets…):

@@ -99,6 +99,8 @@ export const globalServiceSchema = z.object({
   name: z.string(),
   hostname: z.string(),
   clusters: z.array(globalServiceMemberSchema),
+  /** Clusters that import it, whether or not they run it themselves. */
+  importers: z.array(z.string()).optional(),
   endpoints: counts,
   health: z.enum(HEALTH),
 });

@@ -7,7 +7,7 @@ import {
   type FleetInventory,
   type GlobalServiceIntent,
   type InventoryService,
-} from "@/lib/meshes/model";
+} from "@/lib/meshes/kit/fleet-input";
 import { MESH_ORDER } from "@/lib/store/cluster-view";
 import {
   accessColumn,

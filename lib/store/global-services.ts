@@ -63,6 +63,7 @@ function toDto(g: Row, clock: ReturnType<typeof staleness>): GlobalServiceDto {
     name: g.name,
     hostname: g.hostname,
     clusters,
+    importers: [...imported].sort(),
     endpoints: {
       ready: clusters.reduce((n, c) => n + c.endpoints.ready, 0),
       total: clusters.reduce((n, c) => n + c.endpoints.total, 0),

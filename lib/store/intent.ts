@@ -2,7 +2,7 @@ import "server-only";
 import type { IntentDto, IntentList, IntentQuery } from "@/lib/model/intent";
 import { pool, readTogether, type Tx } from "@/lib/store/transaction";
 import { failoverSchema, type FleetInventory, type Mesh } from "@/lib/meshes";
-import { inventoryCluster } from "@/lib/meshes/model";
+import { inventoryCluster } from "@/lib/meshes/kit/fleet-input";
 import {
   meshDetailsColumn,
   readColumn,

@@ -9,7 +9,7 @@ import {
   zoneCountSchema,
 } from "@/lib/agent-protocol/snapshot";
 import { siteWorkloadSchema } from "@/lib/agent-protocol/workload";
-import { failoverSchema } from "@/lib/meshes/model";
+import { failoverSchema } from "@/lib/meshes/kit/fleet-input";
 import { log } from "@/lib/infra/log";
 
 // JSON columns are parsed on the way out with the schema that wrote them, never cast. A value

@@ -8,7 +8,8 @@ import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:
 import path from "node:path";
 
 import { DEMO_METRICS_COMMAND } from "@/lib/model/metrics";
-import { startTrafficGenerator, type TrafficGenerator } from "./traffic-generator";
+import type { IntentDto } from "@/lib/model/intent";
+import { startDemoTraffic, type DemoTraffic, type IntentReader } from "./demo-traffic";
 import { DEMO_SOURCE_PREFIX, type DemoMetrics } from "./demo-metrics-running";
 import type { DemoSource } from "./demo-metrics-sources";
 import { freePort, stopChild, waitFor } from "./processes";
@@ -19,17 +20,19 @@ const RULES_DIR = path.join(ROOT, "fleets/prometheus");
 const SCRAPE = "2s";
 const RATE_WINDOW = "10s";
 
-/** A cluster of the demo fleet and the mesh whose metrics its generator exposes. */
+/** A cluster (or VM site) of the demo fleet, the mesh whose metrics its generator exposes and what it runs. */
 export interface DemoMetricsCluster {
   name: string;
   mesh: "istio" | "linkerd";
+  services: string[];
 }
 
 // Different loads per cluster, so the per-cluster lines do not sit on top of each other,
-// and a small background 5xx rate on the second cluster's reviews (below the 5 % alert
-// threshold of fleets/prometheus/bookinfo.rules.yml), so the error chart is not flat.
+// and a small background 5xx rate on the third cluster's reviews (below the 5 % alert
+// threshold of fleets/prometheus/bookinfo.rules.yml), so the error chart is not flat. (The
+// second cluster runs no productpage: its reviews serve only what an import sends them.)
 const LOAD_SCALE = [1, 0.65, 0.4];
-const BACKGROUND_FAULT = { index: 1, service: "reviews", errorRate: 0.03, latencyMs: 0 };
+const BACKGROUND_FAULT = { index: 2, service: "reviews", errorRate: 0.03, latencyMs: 0 };
 
 /** Whether a runnable `prometheus` is on PATH. */
 export function prometheusAvailable(): boolean {
@@ -122,30 +125,34 @@ async function startPrometheus(
 export async function startDemoMetrics(opts: {
   stateDir: string;
   clusters: DemoMetricsCluster[];
+  /** The intent the traffic follows (lib/demo/traffic-routes.ts), read again through `reader`. */
+  intents: IntentDto[];
+  reader?: IntentReader;
+  /** Port of the traffic's control listener (failure switch, bypassing flow); none if unset. */
+  controlPort?: number;
   say: (msg: string) => void;
-}): Promise<DemoMetrics | null> {
+}): Promise<(DemoMetrics & { traffic: DemoTraffic }) | null> {
   if (!prometheusAvailable()) return null;
   const base = path.join(opts.stateDir, "prometheus");
-  const generators: TrafficGenerator[] = [];
   const children: ChildProcess[] = [];
+  let traffic: DemoTraffic | undefined;
   const stop = async () => {
     await Promise.all(children.map((c) => stopChild(c)));
-    await Promise.all(generators.map((g) => g.stop()));
+    await traffic?.stop();
   };
   try {
     const rules = ruleFiles();
     const clusters: DemoMetrics["clusters"] = [];
-    const names = opts.clusters.map((c) => c.name);
+    traffic = await startDemoTraffic({
+      clusters: opts.clusters.map((c, i) => ({ ...c, scale: LOAD_SCALE[i % LOAD_SCALE.length]! })),
+      intents: opts.intents,
+      reader: opts.reader,
+      controlPort: opts.controlPort,
+      say: opts.say,
+    });
     for (const [i, c] of opts.clusters.entries()) {
-      const peer = names[(i + 1) % names.length];
-      const gen = await startTrafficGenerator({
-        cluster: c.name,
-        mesh: c.mesh,
-        peers: peer && peer !== c.name ? [peer] : [],
-        scale: LOAD_SCALE[i % LOAD_SCALE.length],
-      });
+      const gen = traffic.generators.get(c.name)!;
       if (i === BACKGROUND_FAULT.index) gen.inject(BACKGROUND_FAULT.service, BACKGROUND_FAULT);
-      generators.push(gen);
       const prom = await startPrometheus(
         c.name,
         path.join(base, c.name),
@@ -171,9 +178,9 @@ export async function startDemoMetrics(opts: {
     );
     children.push(global.child);
     opts.say(
-      `metrics: ${clusters.length} traffic generators, ${clusters.length} Prometheus servers and a federating one (${global.url})${rules.length ? `, ${rules.length} rule file(s)` : ""}; charts fill within ~30 s`,
+      `metrics: ${clusters.length} traffic generators routed by the intent, ${clusters.length} Prometheus servers and a federating one (${global.url})${rules.length ? `, ${rules.length} rule file(s)` : ""}; charts fill within ~30 s${traffic.controlUrl ? `; failure switch and bypassing flow on ${traffic.controlUrl} (scripts/lib/demo-traffic.ts)` : ""}`,
     );
-    return { global: { url: global.url }, clusters, stop };
+    return { global: { url: global.url }, clusters, stop, traffic };
   } catch (err) {
     await stop();
     throw err;
@@ -196,12 +203,10 @@ export function demoMetricsEnv(running: boolean): Record<string, string> {
 export async function setupDemoMetrics(opts: {
   stateDir: string;
   say: (msg: string) => void;
+  /** The intent now and how to read it again (scripts/lib/bootstrap.ts). */
+  traffic: { intents: IntentDto[]; reader: IntentReader; controlPort: number };
 }): Promise<{ stop(): Promise<void> }> {
-  const { bookinfoFleet } = await import("@/lib/demo/bookinfo-fleet");
-  const clusters = bookinfoFleet().flatMap(({ cluster, snapshot }) => {
-    const mesh = snapshot.meshes.find((m) => m.type === "istio" || m.type === "linkerd")?.type;
-    return mesh === "istio" || mesh === "linkerd" ? [{ name: cluster.name, mesh }] : [];
-  });
+  const clusters = await demoMetricsClusters();
   const { localDemoSources, registerDemoSources } = await import("./demo-metrics-sources");
   const external = externalDemoSources(process.env.MERIDIAN_DEMO_PROMETHEUS);
   if (external) {
@@ -211,7 +216,7 @@ export async function setupDemoMetrics(opts: {
     Object.assign(process.env, demoMetricsEnv(true));
     return { stop: async () => undefined };
   }
-  const metrics = await startDemoMetrics({ ...opts, clusters });
+  const metrics = await startDemoMetrics({ ...opts, ...opts.traffic, clusters });
   if (!metrics) {
     opts.say(
       `metrics: no \`prometheus\` on PATH, so the demo runs without metrics — stop it and run \`${DEMO_METRICS_COMMAND}\` to see golden signals and calls`,
@@ -225,6 +230,22 @@ export async function setupDemoMetrics(opts: {
   }
   Object.assign(process.env, demoMetricsEnv(metrics !== null));
   return { stop: async () => void (await metrics?.stop()) };
+}
+
+/** The demo's clusters and its VM site, with the meshes whose metrics their generators expose. */
+export async function demoMetricsClusters(): Promise<DemoMetricsCluster[]> {
+  const { bookinfoFleet, DEMO_SITE, demoSiteSnapshot } = await import("@/lib/demo/bookinfo-fleet");
+  const all = [
+    ...bookinfoFleet().map(({ cluster, snapshot }) => ({ name: cluster.name, snapshot })),
+    // The VM site serves where it serves: its sidecars report like any other (defect 6).
+    { name: DEMO_SITE.name, snapshot: demoSiteSnapshot() },
+  ];
+  return all.flatMap(({ name, snapshot }) => {
+    const mesh = snapshot.meshes.find((m) => m.type === "istio" || m.type === "linkerd")?.type;
+    return mesh === "istio" || mesh === "linkerd"
+      ? [{ name, mesh, services: snapshot.services.map((s) => s.name) }]
+      : [];
+  });
 }
 
 /**

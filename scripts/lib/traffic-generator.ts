@@ -26,12 +26,17 @@ const BASE_LATENCY_MS: Record<Service, number> = {
 };
 
 /** One call edge, reported by the destination (server) side. */
-interface Edge {
+export interface GeneratorEdge {
   source: string;
   sourceCluster: string;
   destination: Service;
   rps: number;
+  /** The host the caller named (a global hostname), reported as the destination; default the service. */
+  host?: string | null;
+  /** Share of calls answered 503 (a failed instance), on top of injected faults; default 0. */
+  errorRate?: number;
 }
+type Edge = GeneratorEdge;
 
 /** Options for {@link startTrafficGenerator}. */
 export interface TrafficGeneratorOptions {
@@ -41,8 +46,13 @@ export interface TrafficGeneratorOptions {
   host?: string;
   /** Port; 0 picks a free one. */
   port?: number;
-  /** Clusters whose productpage also calls this cluster's reviews (cross-cluster traffic). */
+  /**
+   * Clusters whose productpage also calls this cluster's reviews (cross-cluster traffic,
+   * whatever the intent: the metrics suite's fixed load). Ignored when `edges` is given.
+   */
   peers?: string[];
+  /** The calls this cluster serves (the demo routes them by the intent: lib/demo/traffic-routes.ts). */
+  edges?: GeneratorEdge[];
   /** Multiplies every edge's request rate (the demo gives clusters different loads); default 1. */
   scale?: number;
   tickMs?: number;
@@ -54,6 +64,8 @@ export interface TrafficGenerator {
   port: number;
   inject(service: string, fault: Fault): void;
   reset(): void;
+  /** Replace the calls served from now on (counters of calls that stop simply stop rising). */
+  setEdges(edges: GeneratorEdge[]): void;
   stop(): Promise<void>;
 }
 
@@ -134,10 +146,14 @@ export async function startTrafficGenerator(
   });
 
   const scale = opts.scale ?? 1;
-  const edges = edgesFor(opts.cluster, opts.peers ?? []).map((e) => ({ ...e, rps: e.rps * scale }));
+  let edges: Edge[] = (opts.edges ?? edgesFor(opts.cluster, opts.peers ?? [])).map((e) => ({
+    ...e,
+    rps: e.rps * scale,
+  }));
   const faults = new Map<Service, Fault>();
   // Deterministic accumulators: counts and error fractions advance exactly with time.
-  const carry = new Map<Edge, { requests: number; errors: number }>();
+  const carry = new Map<string, { requests: number; errors: number }>();
+  const carryKey = (e: Edge) => `${e.sourceCluster}/${e.source}>${e.destination}@${e.host ?? ""}`;
 
   const labelsFor = (e: Edge, code: number): Record<string, string> => {
     const version = "v1";
@@ -148,7 +164,7 @@ export async function startTrafficGenerator(
           source_workload_namespace:
             e.source === "istio-ingressgateway" ? "istio-system" : NAMESPACE,
           source_cluster: e.sourceCluster,
-          destination_service_name: e.destination,
+          destination_service_name: e.host ?? e.destination,
           destination_service_namespace: NAMESPACE,
           destination_workload: `${e.destination}-${version}`,
           destination_cluster: opts.cluster,
@@ -157,7 +173,7 @@ export async function startTrafficGenerator(
         }
       : {
           direction: "inbound",
-          authority: `${e.destination}.${NAMESPACE}.svc.cluster.local:9080`,
+          authority: `${e.host ?? `${e.destination}.${NAMESPACE}.svc.cluster.local`}:9080`,
           namespace: NAMESPACE,
           deployment: `${e.destination}-${version}`,
           client_id: `${e.source}.${NAMESPACE}.serviceaccount.identity.linkerd.cluster.local`,
@@ -171,8 +187,9 @@ export async function startTrafficGenerator(
 
   const tick = (dtSeconds: number) => {
     for (const e of edges) {
-      const fault = faults.get(e.destination) ?? { errorRate: 0, latencyMs: 0 };
-      const acc = carry.get(e) ?? { requests: 0, errors: 0 };
+      const injected = faults.get(e.destination) ?? { errorRate: 0, latencyMs: 0 };
+      const fault = { ...injected, errorRate: Math.max(injected.errorRate, e.errorRate ?? 0) };
+      const acc = carry.get(carryKey(e)) ?? { requests: 0, errors: 0 };
       acc.requests += e.rps * dtSeconds;
       const n = Math.floor(acc.requests);
       acc.requests -= n;
@@ -187,7 +204,7 @@ export async function startTrafficGenerator(
         if (!istio) delete labels.classification;
         latency.observe(labels, ms);
       }
-      carry.set(e, acc);
+      carry.set(carryKey(e), acc);
     }
   };
 
@@ -248,6 +265,9 @@ export async function startTrafficGenerator(
       faults.set(InjectSchema.parse({ service, ...fault }).service, FaultSchema.parse(fault));
     },
     reset: () => faults.clear(),
+    setEdges(next) {
+      edges = next.map((e) => ({ ...e, rps: e.rps * scale }));
+    },
     stop: async () => {
       clearInterval(timer);
       server.closeAllConnections();

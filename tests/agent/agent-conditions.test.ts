@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as clusterDesired from "@/app/api/v1/clusters/[name]/desired/route";
 import { Agent } from "@/agent/src/agent";
-import type { ResourceWriter } from "@/agent/src/cluster";
+import type { ResourceWriter } from "@/agent/src/cluster-interfaces";
 import { memoryCredentialStore } from "@/agent/src/credential-file";
 import { SILENT_LOG } from "@/agent/src/log";
 import { MeridianClient } from "@/agent/src/meridian-client";

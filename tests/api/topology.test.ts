@@ -161,7 +161,12 @@ describe("GET /api/v1/topology", () => {
       data: { name: "global", url: "http://127.0.0.1:9/", scope: "global" },
     });
     const g = await graph();
-    expect(g.metrics).toEqual({ configured: true, sources: ["global"] });
+    expect(g.metrics).toEqual({
+      configured: true,
+      sources: ["global"],
+      window: "60s",
+      reporter: "destination",
+    });
     expect(ids(g, "service")).toHaveLength(9);
     expect(g.errors.map((e) => e.source)).toEqual(["global"]);
     const text = JSON.stringify(g.errors);

@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { clusterSnapshotSchema } from "../../lib/agent-protocol/snapshot";
-import { MESH_RULES } from "../../agent/src/discovery/mesh-rules";
+import { MESH_RULES } from "../../lib/meshes/detectors";
 import { KubeInventory } from "../../agent/src/kube/kube-inventory";
 import { clientsFor, uniqueName } from "./clients";
 import { BOOKINFO_NAMESPACE, BOOKINFO_PORT, DISTRIBUTED_BOOKINFO } from "./fixtures/bookinfo";

@@ -89,12 +89,19 @@ describe("topology call edges from real Prometheus", { timeout: 90_000 }, () => 
       data: { name: "global", url: fleet.global.url, scope: "global" },
     });
     const g = await pollUntil(() => topology(), flowing, 60_000, 1_000);
-    expect(g.metrics).toEqual({ configured: true, sources: ["global"] });
+    expect(g.metrics).toEqual({
+      configured: true,
+      sources: ["global"],
+      window: "60s",
+      reporter: "destination",
+    });
     expect(g.errors).toEqual([]);
 
     // productpage in west-1 (eu-west-1) calls reviews in east-2 (us-east-1), ~2 rps.
     const cross = call(g, PP_WEST, "east-2/bookinfo/reviews");
     expect(cross?.crossCluster).toBe(true);
+    // No intent imports reviews anywhere: this harness's fixed load bypasses it.
+    expect(cross?.unmanaged).toBe(true);
     expect(cross?.requestRate).toBeGreaterThan(1);
     expect(cross?.requestRate).toBeLessThan(3.5);
     expect(cross?.errorRate).toBe(0);
@@ -112,6 +119,28 @@ describe("topology call edges from real Prometheus", { timeout: 90_000 }, () => 
     expect(g.dropped).toBeGreaterThan(0);
     const callers = new Set(g.edges.filter((e) => e.kind === "call").map((e) => e.source));
     expect(callers.has("svc:east-2/bookinfo/productpage")).toBe(false);
+  });
+
+  it("gives the map's and the service page's figures from the same series and window", async () => {
+    const { getServiceMetrics } = await import("@/lib/services/fleet-metrics/service-metrics");
+    const g = await pollUntil(() => topology(), flowing, 60_000, 1_000);
+    const page = await getServiceMetrics("bookinfo", "reviews", { range: "15m" });
+    if (!page?.configured) throw new Error("the service page has no metrics");
+    // One definition: the same window, and the same server-side reports.
+    expect(page.window).toBe(g.metrics.window);
+    expect(g.metrics.reporter).toBe("destination");
+    const latest = (v: ReadonlyArray<number | null>) => v.filter((x) => x !== null).at(-1) ?? 0;
+    for (const c of CLUSTERS) {
+      const node = g.nodes.find((n) => n.id === `svc:${c}/bookinfo/reviews`);
+      const onMap = node?.inbound?.requestRate ?? 0;
+      const onPage = latest(page.signals.requestRate.byCluster[c] ?? []);
+      // Instants up to a few seconds apart on a steady load: within 10 %.
+      expect(onMap, `reviews in ${c}: map ${onMap}, page ${onPage}`).toBeGreaterThan(0);
+      expect(Math.abs(onMap - onPage) / onPage, `reviews in ${c}`).toBeLessThan(0.1);
+    }
+    const total = g.nodes.find((n) => n.id === "gsvc:bookinfo/reviews")?.inbound?.requestRate ?? 0;
+    const pageTotal = latest(page.signals.requestRate.total);
+    expect(Math.abs(total - pageTotal) / pageTotal).toBeLessThan(0.1);
   });
 
   it("marks the edges and their ends when errors are injected", async () => {

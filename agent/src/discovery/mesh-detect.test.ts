@@ -8,8 +8,12 @@ import {
   TEST_ROOT_B_SHA256,
 } from "../../../tests/kube/fixtures/test-roots";
 import { detectMeshes, rootCaFingerprint } from "./mesh-detect";
-import { markerObjects, parseYamlMap } from "./mesh-rules";
-import type { TrimmedMarker, TrimmedNamespace } from "./types";
+import {
+  parseYamlMap,
+  type TrimmedMarker,
+  type TrimmedNamespace,
+} from "../../../lib/meshes/kit/mesh-detector";
+import { markerObjects } from "./marker-objects";
 
 const nsMap = (...names: string[]) =>
   new Map<string, TrimmedNamespace>(names.map((name) => [name, { name, terminating: false }]));

@@ -2,9 +2,13 @@
 import { X509Certificate } from "node:crypto";
 
 import type { ReportedMesh } from "../../../lib/agent-protocol/snapshot";
-import { MESH_RULES, type MarkerLookup, type MeshRule } from "./mesh-rules";
-import { meshTrust } from "./mesh-trust";
-import type { TrimmedMarker, TrimmedNamespace } from "./types";
+import { MESH_RULES } from "../../../lib/meshes/detectors";
+import type {
+  MarkerLookup,
+  MeshRule,
+  TrimmedMarker,
+  TrimmedNamespace,
+} from "../../../lib/meshes/kit/mesh-detector";
 
 const PEM_BLOCK = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/;
 
@@ -69,7 +73,7 @@ export function detectMeshes(
       trustDomain: trustDomain.slice(0, 253),
       rootCaFingerprint: rootCaFingerprint(root?.data[rule.trustRoot.key]),
       ...rule.details?.(find, namespaces),
-      trust: meshTrust(rule.mesh, find, trustDomain),
+      trust: rule.trust(find, trustDomain),
     });
   }
   return out;

@@ -9,9 +9,9 @@ import {
   TEST_ROOT_B_SHA256,
 } from "../../../tests/kube/fixtures/test-roots";
 import { detectMeshes } from "./mesh-detect";
-import { markerObjects } from "./mesh-rules";
+import { markerObjects } from "./marker-objects";
 import { trimMarker } from "./trim";
-import type { TrimmedMarker, TrimmedNamespace } from "./types";
+import type { TrimmedMarker, TrimmedNamespace } from "../../../lib/meshes/kit/mesh-detector";
 
 const ns = (...names: string[]) =>
   new Map<string, TrimmedNamespace>(names.map((name) => [name, { name, terminating: false }]));

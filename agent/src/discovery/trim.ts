@@ -1,10 +1,9 @@
 // Pure trimming of raw Kubernetes objects (typed models from a list or plain JSON from a
 // watch event — both have the same field names) to what the agent keeps.
+import type { TrimmedMarker, TrimmedNamespace } from "../../../lib/meshes/kit/mesh-detector";
 import type {
   TrimmedEndpoint,
   TrimmedEndpointSlice,
-  TrimmedMarker,
-  TrimmedNamespace,
   TrimmedService,
   TrimmedServicePort,
 } from "./types";

@@ -42,23 +42,3 @@ export interface TrimmedEndpointSlice {
   serviceName: string;
   endpoints: TrimmedEndpoint[];
 }
-
-/** A Namespace: its name, whether it is being deleted, and whether it is enrolled in Istio ambient. */
-export interface TrimmedNamespace {
-  name: string;
-  terminating: boolean;
-  /** Labelled `istio.io/dataplane-mode: ambient` (ztunnel captures its pods' traffic). */
-  ambient?: boolean;
-}
-
-/** A mesh marker ConfigMap or Secret with only the data keys the detection rules read. */
-export interface TrimmedMarker {
-  kind: "ConfigMap" | "Secret";
-  namespace: string;
-  name: string;
-  labels: Record<string, string>;
-  /** cert-manager.io/* annotations only (evidence of an external CA); absent when none. */
-  annotations?: Record<string, string>;
-  /** Wanted keys only, Secret values already base64-decoded. */
-  data: Record<string, string>;
-}

@@ -6,8 +6,8 @@ import {
   ownsWholeObject,
   type DesiredResource,
 } from "../../../lib/agent-protocol/messages";
-import { resourceKey } from "../../../lib/meshes/resources";
-import type { Drift } from "../cluster";
+import { resourceKey } from "../../../lib/meshes/kit/resources";
+import type { Drift } from "../cluster-interfaces";
 import { isCreateOnlyKind } from "./managed-kinds";
 
 type Json = unknown;

@@ -4,9 +4,15 @@ import { CoreV1Api, DiscoveryV1Api, type KubeConfig } from "@kubernetes/client-n
 
 import { canonicalJson } from "../../../lib/agent-protocol/canonical-json";
 import type { ClusterSnapshot, ServedApis } from "../../../lib/agent-protocol/snapshot";
-import type { InventorySource } from "../cluster";
+import type { InventorySource } from "../cluster-interfaces";
 import { detectMeshes } from "../discovery/mesh-detect";
-import { MESH_RULES, markerObjects, type MeshRule } from "../discovery/mesh-rules";
+import { MESH_RULES } from "../../../lib/meshes/detectors";
+import type {
+  MeshRule,
+  TrimmedMarker,
+  TrimmedNamespace,
+} from "../../../lib/meshes/kit/mesh-detector";
+import { markerObjects } from "../discovery/marker-objects";
 import { EXCLUDED_SERVICES, buildReportedServices } from "../discovery/services";
 import {
   SERVICE_NAME_LABEL,
@@ -19,12 +25,7 @@ import {
   type RawNamespace,
   type RawService,
 } from "../discovery/trim";
-import type {
-  TrimmedEndpointSlice,
-  TrimmedMarker,
-  TrimmedNamespace,
-  TrimmedService,
-} from "../discovery/types";
+import type { TrimmedEndpointSlice, TrimmedService } from "../discovery/types";
 import { SILENT_LOG, type AgentLog } from "../log";
 import { Informer, type InformerOptions, type ObjectList } from "./informer";
 import { readServedApis } from "./served-apis";

@@ -16,10 +16,10 @@ import {
   type DesiredResource,
   type ResourceResult,
 } from "../../../lib/agent-protocol/messages";
-import { resourceKey } from "../../../lib/meshes/resources";
+import { resourceKey } from "../../../lib/meshes/kit/resources";
 import { appliedObject } from "../../../lib/agent-protocol/applied-object";
 import { exportConditions, isServiceExport } from "./export-conditions";
-import type { ApplyOptions, Drift, ResourceWriter } from "../cluster";
+import type { ApplyOptions, Drift, ResourceWriter } from "../cluster-interfaces";
 import { findDrift } from "./drift";
 import { SILENT_LOG, type AgentLog } from "../log";
 import {
@@ -29,7 +29,7 @@ import {
   isKindMissing,
   isObjectNotFound,
 } from "./api-errors";
-import { linkRetention } from "../../../lib/meshes/linkerd";
+import { linkRetention } from "../../../lib/meshes/linkerd/translate";
 import {
   hasMeridianEntries,
   isMeridians,
@@ -316,7 +316,7 @@ export class KubeWriter implements ResourceWriter {
   }
 
   // A Link keeps Meridian's consumer labels in its selectors: released, it would fall back to
-  // the link command's selector and mirror every exported Service (lib/meshes/linkerd.ts).
+  // the link command's selector and mirror every exported Service (lib/meshes/linkerd/translate.ts).
   private async releaseOrRetain(obj: Obj): Promise<ResourceResult | undefined> {
     const keep = groupKind(obj as KindRef) === LINK ? linkRetention(obj) : undefined;
     if (!keep) return this.release(obj);

@@ -1,6 +1,7 @@
 // The kinds Meridian writes into clusters, and how the agent may touch each. The shared
 // (decorate-only) kinds live in lib/agent-protocol/applied-object.ts: the GitOps export uses them too.
 import { groupKind, type KindRef } from "../../../lib/agent-protocol/applied-object";
+import { MESH_OWNED_KINDS } from "../../../lib/meshes/registry";
 
 export {
   SHARED_KINDS,
@@ -13,23 +14,12 @@ export {
 /**
  * Kinds Meridian creates and owns outright (labelled app.kubernetes.io/managed-by=meridian):
  * prune lists them by that label and deletes what the desired set no longer holds. A kind
- * whose CRD is not installed is skipped. Core ConfigMap is here for tests and for
- * translators that ship plain configuration.
+ * whose CRD is not installed is skipped. The meshes' kinds come from their adapters
+ * (lib/meshes/registry.ts); core ConfigMap is here for tests and for translators that ship
+ * plain configuration.
  */
 export const OWNED_KINDS: readonly KindRef[] = [
-  { apiVersion: "multicluster.x-k8s.io/v1alpha1", kind: "ServiceExport" },
-  { apiVersion: "networking.istio.io/v1", kind: "DestinationRule" },
-  { apiVersion: "networking.istio.io/v1", kind: "Gateway" },
-  { apiVersion: "networking.istio.io/v1", kind: "ServiceEntry" },
-  { apiVersion: "networking.istio.io/v1", kind: "VirtualService" },
-  // A VM site's hosts, in its host cluster and its consumers (lib/meshes/sites.ts).
-  { apiVersion: "networking.istio.io/v1", kind: "WorkloadEntry" },
-  { apiVersion: "networking.istio.io/v1", kind: "WorkloadGroup" },
-  { apiVersion: "workload.linkerd.io/v1beta1", kind: "ExternalWorkload" },
-  { apiVersion: "security.istio.io/v1", kind: "AuthorizationPolicy" },
-  { apiVersion: "consul.hashicorp.com/v1alpha1", kind: "ExportedServices" },
-  { apiVersion: "consul.hashicorp.com/v1alpha1", kind: "ServiceResolver" },
-  { apiVersion: "consul.hashicorp.com/v1alpha1", kind: "ServiceIntentions" },
+  ...MESH_OWNED_KINDS.map(({ apiVersion, kind }) => ({ apiVersion, kind })),
   { apiVersion: "v1", kind: "ConfigMap" },
 ];
 

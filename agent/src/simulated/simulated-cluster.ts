@@ -4,7 +4,7 @@ import { sameJson } from "../../../lib/agent-protocol/canonical-json";
 import type { FleetCluster } from "../../../lib/agent-protocol/fleet-file";
 import { type DesiredResource, type ResourceResult } from "../../../lib/agent-protocol/messages";
 import type { ClusterSnapshot, ReportedService } from "../../../lib/agent-protocol/snapshot";
-import type { InventorySource, ResourceWriter } from "../cluster";
+import type { InventorySource, ResourceWriter } from "../cluster-interfaces";
 
 const keyOf = (r: DesiredResource) =>
   `${r.apiVersion}/${r.kind}/${r.metadata.namespace ?? ""}/${r.metadata.name}`;

@@ -10,7 +10,7 @@ import { sameJson } from "../../../lib/agent-protocol/canonical-json";
 import type { DesiredResource, ResourceResult } from "../../../lib/agent-protocol/messages";
 import { parseSiteFile } from "../../../lib/agent-protocol/site-file";
 import type { ClusterSnapshot } from "../../../lib/agent-protocol/snapshot";
-import type { InventorySource, ResourceWriter } from "../cluster";
+import type { InventorySource, ResourceWriter } from "../cluster-interfaces";
 import type { AgentLog } from "../log";
 
 /** Changes closer together than this are read once (editors write a file in several steps). */

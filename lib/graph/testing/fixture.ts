@@ -40,7 +40,7 @@ const MESH: Record<string, MeshTypeName> = {
   "west-1": "consul",
 };
 
-const global = (name: string, members: Member[]): GlobalServiceDto => ({
+const global = (name: string, members: Member[], importers?: string[]): GlobalServiceDto => ({
   id: `bookinfo/${name}`,
   namespace: "bookinfo",
   name,
@@ -56,6 +56,7 @@ const global = (name: string, members: Member[]): GlobalServiceDto => ({
     exported: m.exported ?? false,
     imported: m.imported ?? false,
   })),
+  ...(importers ? { importers } : {}),
   endpoints: { ready: 2 * members.length, total: 2 * members.length },
   health: "healthy",
 });
@@ -85,10 +86,15 @@ export function bookinfo(overrides: Partial<BuildGraphInput> = {}): BuildGraphIn
     globalServices: [
       global("productpage", [{ cluster: "east-1" }]),
       global("details", [{ cluster: "east-1" }]),
-      global("reviews", [
-        { cluster: "east-2", exported: true },
-        { cluster: "west-1", imported: true, ready: 1 },
-      ]),
+      global(
+        "reviews",
+        [
+          { cluster: "east-2", exported: true },
+          { cluster: "west-1", imported: true, ready: 1 },
+        ],
+        // east-1 runs no reviews, and imports them: its calls to east-2 are managed.
+        ["east-1", "west-1"],
+      ),
       global("ratings", [{ cluster: "east-2" }, { cluster: "west-1" }]),
     ],
     calls: [

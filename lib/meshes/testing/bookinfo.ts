@@ -1,6 +1,6 @@
 // Test fixtures for the translators: Distributed Bookinfo as an inventory (same layout as
 // fleets/distributed-bookinfo.yaml and tests/kube/fixtures/bookinfo.ts) and a rich intent.
-import type { FleetIntent, FleetInventory, InventoryService, Mesh } from "../model";
+import type { FleetIntent, FleetInventory, InventoryService, Mesh } from "../kit/fleet-input";
 
 const ROOT_A =
   "4F:1C:9A:22:7B:E0:31:5D:8C:66:A2:F3:09:D4:1E:B7:52:90:CC:3A:7D:E8:14:6B:A5:0F:93:2E:C1:48:D6:7A";

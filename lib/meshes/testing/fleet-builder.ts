@@ -4,7 +4,7 @@ import {
   type InventoryCluster,
   type InventoryService,
   type Mesh,
-} from "../model";
+} from "../kit/fleet-input";
 
 /** A ClusterIP Service with one HTTP port 9080, an `app` label and `ready` endpoints. */
 export function service(

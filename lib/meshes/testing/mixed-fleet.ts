@@ -5,7 +5,7 @@
 // an h2c port with weights, same-named services in two namespaces, Consul and Cilium tiers with
 // weights, Linkerd 2.17 and 2.16, and an MCS clusterset wider than the imports.
 import type { ServedApis } from "../../agent-protocol/snapshot";
-import type { FleetIntent, FleetInventory, OutlierDetection } from "../model";
+import type { FleetIntent, FleetInventory, OutlierDetection } from "../kit/fleet-input";
 import { cluster, service } from "./fleet-builder";
 
 const OD: OutlierDetection = {

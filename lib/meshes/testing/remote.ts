@@ -1,8 +1,8 @@
 // Test fixtures for remote imports (services another platform offers over Hamlet): reviews of
 // org-a through two east-west gateways by IP, and ratings of org-c through one named by DNS, both
 // imported into every Bookinfo cluster.
-import type { FleetIntent } from "../model";
-import type { RemoteImport } from "../remote-model";
+import type { FleetIntent } from "../kit/fleet-input";
+import type { RemoteImport } from "../kit/remote-import";
 
 export const REMOTE_REVIEWS: RemoteImport = {
   peer: "org-a",

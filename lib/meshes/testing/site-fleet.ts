@@ -1,7 +1,7 @@
 // A fleet with VM sites for the site translators' tests and the kube suite: Istio clusters
 // east-1 (the host) and east-2, Linkerd west-1, and one site per mesh serving bookinfo/ratings.
 import type { SiteWorkload } from "../../agent-protocol/workload";
-import type { FleetInventory, FleetIntent, Mesh } from "../model";
+import type { FleetInventory, FleetIntent, Mesh } from "../kit/fleet-input";
 import { cluster, service } from "./fleet-builder";
 
 const vm = (name: string, address: string, over: Partial<SiteWorkload> = {}): SiteWorkload => ({

@@ -17,7 +17,7 @@ import { notFound } from "@/lib/domain/errors";
 import { federationChanged } from "@/lib/services/federation/runtime";
 import { log } from "@/lib/infra/log";
 // Istio names the protocol of a port the way Hamlet instances want it (HTTP, GRPC, TCP…).
-import { istioProtocol } from "@/lib/meshes/istio";
+import { istioProtocol } from "@/lib/meshes/istio/translate";
 
 // The owner side of federation: which global services an admin publishes to which peer (deny by
 // default: nothing is published until an admin says so), and the FederatedService each becomes.

@@ -14,11 +14,9 @@ import {
   type RuntimeSource,
 } from "@/lib/services/fleet-metrics/runtime-sources";
 import { chartRange } from "@/lib/fleet-metrics/golden-series";
-import type { MetricsMesh } from "@/lib/fleet-metrics/golden-signals";
+import { METRICS_MESHES } from "@/lib/fleet-metrics/golden-signals";
 import type { PrometheusClient } from "@/lib/fleet-metrics/prometheus-client";
 import { queryServiceSeries } from "@/lib/fleet-metrics/service-series";
-
-const METRICS_MESHES: readonly MetricsMesh[] = ["istio", "linkerd"];
 
 /** Which sources answer for a service: every global source, and per-cluster sources of its clusters. */
 function relevantSources(all: RuntimeSource[], clusters: Set<string>): RuntimeSource[] {

@@ -12,6 +12,13 @@ import { findCluster } from "@/lib/store/clusters";
 import { pool } from "@/lib/store/transaction";
 import { applyClusterSnapshot } from "@/lib/services/agents/inventory";
 import { applyChanges } from "@/lib/services/sharing/change-sets";
+import { createApiToken, revokeApiToken } from "@/lib/services/access/api-tokens";
+import { listApiTokens } from "@/lib/store/api-tokens";
+import { listIntent } from "@/lib/store/intent";
+import { createUser } from "@/lib/services/access/users";
+import { findUserByEmail } from "@/lib/store/users";
+import { randomBytes } from "node:crypto";
+import type { IntentDto } from "@/lib/model/intent";
 
 const SEED_ACTOR: Actor = { type: "system", label: "demo seed" };
 
@@ -91,4 +98,40 @@ export async function prepareDemoSite(): Promise<string> {
     );
   }
   return (await createJoinToken(DEMO_SITE.name, SEED_ACTOR, 1)).token;
+}
+
+/** The viewer the demo's traffic generators read the intent as (GET /api/v1/intent). */
+export const DEMO_TRAFFIC_EMAIL = "demo-traffic@meridian.local";
+const DEMO_TRAFFIC_TOKEN = "demo traffic generator (reads the intent)";
+
+/**
+ * What the demo's traffic generators need to route calls as the meshes would: the intent now,
+ * and a viewer's API token (valid one day, the previous one revoked) to read it again while
+ * the app runs. The viewer has no password anyone knows; an admin may disable it.
+ */
+export async function prepareDemoTraffic(): Promise<{ token: string; intents: IntentDto[] }> {
+  const found = await findUserByEmail(DEMO_TRAFFIC_EMAIL);
+  const userId =
+    found?.id ??
+    (
+      await createUser(
+        {
+          email: DEMO_TRAFFIC_EMAIL,
+          name: "Demo traffic generator",
+          password: randomBytes(24).toString("base64url"),
+          role: "viewer",
+        },
+        SEED_ACTOR,
+      )
+    ).id;
+  for (const old of await listApiTokens(userId)) {
+    if (old.name === DEMO_TRAFFIC_TOKEN && !old.revokedAt)
+      await revokeApiToken(userId, old.id, SEED_ACTOR);
+  }
+  const { token } = await createApiToken(
+    userId,
+    { name: DEMO_TRAFFIC_TOKEN, expiresInDays: 1 },
+    SEED_ACTOR,
+  );
+  return { token, intents: (await listIntent({ limit: 1000 })).items };
 }

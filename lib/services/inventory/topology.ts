@@ -19,6 +19,8 @@ export type CallsInput = {
   /** False when no Prometheus source is configured at all. */
   configured: boolean;
   sources: string[];
+  /** rate() window of the calls' figures, when metrics were read. */
+  window?: string;
   calls: CallSample[];
   errors: SourceError[];
 };
@@ -99,7 +101,11 @@ export function createTopologyService(deps: TopologyDeps): TopologyService {
         edges: g.edges,
         dropped: g.dropped,
         droppedMembers: g.droppedMembers,
-        metrics: { configured: calls.configured, sources: calls.sources },
+        metrics: {
+          configured: calls.configured,
+          sources: calls.sources,
+          ...(calls.window ? { window: calls.window, reporter: "destination" as const } : {}),
+        },
         errors: calls.errors,
         // The values present, for the map's filter controls (the API also accepts any known mesh).
         filters: {

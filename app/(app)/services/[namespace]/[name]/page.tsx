@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { Breadcrumb } from "@/components/ui/breadcrumb";
 import { ServiceAlertsSection } from "@/components/alerts/service-alerts-section";
 import { MembersTable } from "@/components/global-service/members-table";
+import { CrossClusterTraffic } from "@/components/global-service/cross-cluster-traffic";
 import { GoldenSignalsCard } from "@/components/metrics/golden-signals-card";
 import { FailoverSection } from "@/components/intent/failover-section";
 import { HealthBadge } from "@/components/status/status-badges";
@@ -10,6 +11,7 @@ import { EndpointCount } from "@/components/status/endpoint-count";
 import { PageHeader } from "@/components/ui/page-header";
 import { getGlobalService } from "@/lib/store/global-services";
 import { demoRunsWithoutPrometheus } from "@/lib/services/fleet-metrics/service-metrics";
+import { observedCrossClusterCalls } from "@/lib/services/inventory/topology-default-service";
 import { requireUser } from "../../../require-user";
 
 export const dynamic = "force-dynamic";
@@ -29,6 +31,19 @@ export default async function GlobalServicePage({ params }: GlobalServicePagePro
   const service = await getGlobalService(decodeURIComponent(namespace), decodeURIComponent(name));
   if (!service) notFound();
   const canChange = user.role !== "viewer";
+  // Observed versus intended: the map's calls to this service that cross clusters.
+  const traffic = await observedCrossClusterCalls().catch(() => ({ calls: [], window: null }));
+  const rows = traffic.calls
+    .filter((c) => c.namespace === service.namespace && c.name === service.name)
+    .map((c) => ({
+      sourceCluster: c.sourceCluster,
+      sourceName: c.sourceLabel,
+      destinationCluster: c.destinationCluster,
+      destinationName: c.destinationLabel,
+      requestRate: c.requestRate,
+      errorRate: c.errorRate,
+      unmanaged: c.unmanaged,
+    }));
 
   return (
     <>
@@ -58,7 +73,11 @@ export default async function GlobalServicePage({ params }: GlobalServicePagePro
           namespace={service.namespace}
           name={service.name}
           demoWithoutPrometheus={demoRunsWithoutPrometheus()}
+          clusterLabels={Object.fromEntries(
+            service.clusters.map((m) => [m.cluster, m.displayName || m.cluster]),
+          )}
         />
+        <CrossClusterTraffic rows={rows} window={traffic.window} />
         <ServiceAlertsSection namespace={service.namespace} name={service.name} />
         <FailoverSection service={service} canChange={canChange} />
       </div>
