@@ -5,10 +5,17 @@
 import { newAgentCredential } from "../../lib/agent-protocol/credential";
 import { diffSnapshots, isEmptyDelta } from "../../lib/agent-protocol/delta";
 import { canonicalJson } from "../../lib/agent-protocol/canonical-json";
-import type { DesiredResponse, Report, ResourceResult } from "../../lib/agent-protocol/messages";
+import {
+  APPLY_SUCCEEDED,
+  type DesiredResource,
+  type DesiredResponse,
+  type Report,
+  type ResourceResult,
+} from "../../lib/agent-protocol/messages";
 import type { ClusterSnapshot } from "../../lib/agent-protocol/snapshot";
 import { retryDelayMs, sleep } from "./backoff";
 import type { InventorySource, ResourceWriter } from "./cluster-interfaces";
+import { withDrift } from "./drift-results";
 import type { AgentLog } from "./log";
 import { MeridianRefused, MeridianUnavailable, type MeridianClient } from "./meridian-client";
 import type { AgentMetrics } from "./metrics";
@@ -43,10 +50,17 @@ export type AgentOptions = {
   onApplied?: (generation: number) => void;
   /** How often ServiceExport conditions are read back and, when they changed, re-acknowledged. */
   conditionsRefreshMs?: number;
+  /** How often the applied objects are compared with the live ones (drift); 0 = never. */
+  driftCheckMs?: number;
+  /** Called after a drift check whose findings were acknowledged (tests). */
+  onDriftReported?: (drifted: number) => void;
 };
 
 /** Default interval of the ServiceExport condition read-back. */
 const CONDITIONS_REFRESH_MS = 30_000;
+
+/** Default interval of the drift check (MERIDIAN_DRIFT_CHECK_SECONDS). */
+export const DRIFT_CHECK_MS = 60_000;
 
 /** A stream Meridian ends sooner than this is reopened only after this long. */
 const MIN_STREAM_MS = 1000;
@@ -60,6 +74,10 @@ export class Agent {
   /** The results last acknowledged, and whether a generation is being applied right now. */
   private lastResults: ResourceResult[] = [];
   private converging = false;
+  /** The resources of the generation last applied, which the drift check compares. */
+  private lastDesired: DesiredResource[] = [];
+  /** Keys of objects the drift check found changed: the next apply forces them back. */
+  private drifted = new Set<string>();
   /** The generation last applied and acknowledged; -1 = none yet (apply whatever is current). */
   observedGeneration = -1;
   /** The plane epoch of that generation: another one means the plane was restored or reset. */
@@ -78,7 +96,7 @@ export class Agent {
     });
     await this.o.inventory.start();
     this.ready = true;
-    this.loops = [this.reportLoop(), this.desiredLoop(), this.conditionsLoop()];
+    this.loops = [this.reportLoop(), this.desiredLoop(), this.conditionsLoop(), this.driftLoop()];
   }
 
   /** Stop both loops and the informers; the cluster keeps everything applied. */
@@ -277,6 +295,41 @@ export class Agent {
     return { generation: this.observedGeneration, epoch: this.observedEpoch };
   }
 
+  /**
+   * Drift is reported, not repaired behind the operator's back: every `driftCheckMs` the objects
+   * of the last generation are compared with the live ones and, when what was found changed,
+   * the same generation is acknowledged again with those objects `drifted` (the cluster page
+   * shows them, a fleet alert names them). The next apply — a new generation, or the current one
+   * again after the agent restarts — forces them back to Meridian's values.
+   */
+  private async driftLoop(): Promise<void> {
+    const every = this.o.driftCheckMs ?? DRIFT_CHECK_MS;
+    const check = this.o.writer.checkDrift?.bind(this.o.writer);
+    if (every <= 0 || !check) return;
+    while (!this.signal.aborted) {
+      await sleep(every, this.signal);
+      if (this.signal.aborted || this.converging || this.observedGeneration < 0) continue;
+      const generation = this.observedGeneration;
+      try {
+        const drift = await check(this.lastDesired);
+        if (this.converging || generation !== this.observedGeneration) continue;
+        this.drifted = new Set(drift.map((d) => d.key));
+        const results = withDrift(this.lastResults, drift);
+        if (canonicalJson(results) === canonicalJson(this.lastResults)) continue;
+        await this.o.client.status({ generation, results });
+        this.lastResults = results;
+        if (drift.length)
+          this.o.log.warn("objects Meridian applied were changed by someone else", {
+            generation,
+            drifted: drift.slice(0, 5).map((d) => `${d.key}: ${d.message}`),
+          });
+        this.o.onDriftReported?.(drift.length);
+      } catch (error) {
+        this.o.log.warn("drift check failed", { error: (error as Error).message });
+      }
+    }
+  }
+
   /** Apply one desired generation, prune what it no longer holds, and acknowledge it. */
   private async converge(desired: DesiredResponse): Promise<void> {
     this.converging = true;
@@ -289,8 +342,8 @@ export class Agent {
 
   private async convergeOnce(desired: DesiredResponse): Promise<void> {
     this.o.onDesired?.(desired.generation);
-    const results = await this.o.writer.apply(desired.resources);
-    const errors = results.filter((r) => !["applied", "unchanged", "pruned"].includes(r.result));
+    const results = await this.o.writer.apply(desired.resources, { repair: this.drifted });
+    const errors = results.filter((r) => !APPLY_SUCCEEDED.has(r.result));
     if (errors.length) {
       this.o.metrics?.applyErrors.inc(errors.length);
       this.o.log.warn("some resources were not applied", {
@@ -302,6 +355,8 @@ export class Agent {
     }
     await this.o.client.status({ generation: desired.generation, results });
     this.lastResults = results;
+    this.lastDesired = desired.resources;
+    this.drifted = new Set();
     this.observedGeneration = desired.generation;
     this.observedEpoch = desired.epoch;
     this.o.onApplied?.(desired.generation);

@@ -2,6 +2,18 @@
 // resources), as two narrow capabilities. Implemented by the Kubernetes layer (agent/src/kube)
 // and by the in-memory simulated cluster (agent/src/simulated) used by the demo and benchmarks.
 import type { DesiredResource, ResourceResult } from "../../lib/agent-protocol/messages";
+
+/** An object Meridian applied that someone else changed or deleted since, and how. */
+export type Drift = { key: string; message: string };
+
+/** Options of {@link ResourceWriter.apply}. */
+export type ApplyOptions = {
+  /**
+   * Keys (lib/meshes resourceKey) of objects found drifted: applied with force, so the values
+   * Meridian owns win back the fields another manager took (Meridian owns these objects whole).
+   */
+  repair?: ReadonlySet<string>;
+};
 import type { ClusterSnapshot } from "../../lib/agent-protocol/snapshot";
 
 /** Read side: a live, trimmed inventory kept current by informers. */
@@ -24,7 +36,12 @@ export interface ResourceWriter {
    * forced), delete owned objects not in the set, and report one result per resource.
    * Idempotent: applying the same set again reports "unchanged" and changes nothing.
    */
-  apply(desired: DesiredResource[]): Promise<ResourceResult[]>;
+  apply(desired: DesiredResource[], options?: ApplyOptions): Promise<ResourceResult[]>;
+  /**
+   * Compares every object of `desired` that Meridian owns whole with the live one: one
+   * {@link Drift} per object changed or deleted by someone else. Changes nothing.
+   */
+  checkDrift?(desired: readonly DesiredResource[]): Promise<Drift[]>;
   /** Reads back what controllers report on applied objects (ServiceExport conditions). */
   refreshConditions?(results: readonly ResourceResult[]): Promise<ResourceResult[]>;
 }

@@ -71,6 +71,8 @@ export const agentConfigSchema = z.object({
   MERIDIAN_AGENT_PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   KUBECONFIG: z.string().optional(),
   MERIDIAN_MESHES: meshList,
+  /** Seconds between drift checks of the objects Meridian applied (0 = no drift check). */
+  MERIDIAN_DRIFT_CHECK_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   HOSTNAME: z.string().default(""),
 });
 export type AgentConfig = z.infer<typeof agentConfigSchema> & {

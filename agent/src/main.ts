@@ -75,6 +75,7 @@ async function main(): Promise<void> {
     },
     log,
     metrics,
+    driftCheckMs: config.MERIDIAN_DRIFT_CHECK_SECONDS * 1000,
   });
   const server = await startHealthServer({
     port: config.MERIDIAN_AGENT_PORT,

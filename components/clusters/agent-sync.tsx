@@ -1,24 +1,16 @@
 "use client";
 
 import { CircleCheck, LoaderCircle, TriangleAlert } from "lucide-react";
-import type { ResourceResult } from "@/lib/agent-protocol/messages";
+import { APPLY_SUCCEEDED, type ResourceResult } from "@/lib/agent-protocol/messages";
 import { useClusterState, type ClusterState } from "@/components/data/use-clusters";
-import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { Badge } from "@/components/ui/badge";
+import { RESULT_TONE } from "./result-tone";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { Skeleton } from "@/components/ui/skeleton";
 
 /** Results that mean the object is as desired; anything else needs an operator's look. */
-const OK_RESULTS = new Set<ResourceResult["result"]>(["applied", "unchanged", "pruned"]);
-
-const RESULT_TONE: Record<ResourceResult["result"], BadgeTone> = {
-  applied: "success",
-  unchanged: "neutral",
-  pruned: "neutral",
-  conflict: "warning",
-  invalid: "danger",
-  "crd-missing": "warning",
-  error: "danger",
-};
+// Drifted objects were applied; the objects table and a fleet alert show what changed them.
+const OK_RESULTS = APPLY_SUCCEEDED;
 
 /** How many apply problems are listed before "and N more". */
 const MAX_PROBLEMS = 5;

@@ -20,7 +20,7 @@ export function useApiTokens(initialItems?: ApiTokenDto[]) {
 export function useCreateApiToken() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { name: string; expiresInDays?: number }) =>
+    mutationFn: (input: { name: string; expiresInDays?: number | null }) =>
       apiFetch(createdApiTokenSchema, "/api/v1/tokens", { method: "POST", ...jsonBody(input) }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.apiTokens.all }),
   });

@@ -11,6 +11,8 @@ import { buttonClasses } from "@/components/ui/button";
 import type { TopologyDto, TopologyEdge, TopologyNode } from "@/lib/graph/schema";
 import { clusterId, globalServiceId } from "@/lib/graph/model";
 import { formatRate } from "./graph-elements";
+import type { RoleName } from "@/lib/model/inventory";
+import { sharingLink } from "./sharing-link";
 
 type Call = Extract<TopologyEdge, { kind: "call" }>;
 
@@ -107,10 +109,12 @@ type NodePanelProps = {
   onSelect: (id: string) => void;
   /** Fold (true) or open (false) a cluster on the map. */
   onFold?: (id: string, fold: boolean) => void;
+  /** The signed-in user's role: "Change sharing" is for operators and admins. */
+  role: RoleName;
 };
 
 /** Details of the selected node: health, sharing, instances, calls and links onward. */
-export function NodePanel({ graph, node, onClose, onSelect, onFold }: NodePanelProps) {
+export function NodePanel({ graph, node, onClose, onSelect, onFold, role }: NodePanelProps) {
   // Escape closes the panel wherever the focus is (the canvas keeps it after a click), unless
   // a field or an open list uses the key first.
   useEffect(() => {
@@ -164,6 +168,8 @@ export function NodePanel({ graph, node, onClose, onSelect, onFold }: NodePanelP
     (node.kind === "service" || node.kind === "global-service") && node.namespace
       ? `/services/${encodeURIComponent(node.namespace)}/${encodeURIComponent(node.name)}`
       : null;
+
+  const sharing = sharingLink(node, role);
 
   return (
     <aside
@@ -321,9 +327,9 @@ export function NodePanel({ graph, node, onClose, onSelect, onFold }: NodePanelP
             Open global service <ArrowRight className="size-3.5" aria-hidden />
           </Link>
         ) : null}
-        {servicePath ? (
+        {sharing ? (
           // Export and import go through the plan → apply flow of the sharing page.
-          <Link href="/sharing" className={buttonClasses("secondary", "sm")}>
+          <Link href={sharing} className={buttonClasses("secondary", "sm")}>
             Change sharing (plan → apply)
           </Link>
         ) : null}

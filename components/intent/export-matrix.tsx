@@ -7,6 +7,7 @@ import type { MeshTypeName } from "@/lib/agent-protocol/snapshot";
 import { MeshIcon, MESH_STYLES } from "@/components/mesh/mesh-badge";
 import { effectiveIntent, type SharingDraft, type SharingIntent, type SharingKind } from "./draft";
 import { MatrixCell, type MatrixMember } from "./matrix-cell";
+import type { CompatCluster } from "@/lib/domain/sharing-compat";
 
 export type MatrixCluster = {
   name: string;
@@ -16,6 +17,8 @@ export type MatrixCluster = {
   stale: boolean;
   /** A VM site (hosts outside Kubernetes); absent = a Kubernetes cluster. */
   site?: boolean;
+  /** Its primary mesh and roots as the Trust page knows them: the matrix's early warnings. */
+  compat?: Omit<CompatCluster, "name">;
 };
 
 export type MatrixRow = {

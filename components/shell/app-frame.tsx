@@ -17,7 +17,7 @@ export function AppFrame({ user, children }: AppFrameProps) {
       >
         Skip to content
       </a>
-      <Sidebar />
+      <Sidebar role={user.role} />
       <div className="flex min-w-0 flex-1 flex-col">
         <TopBar user={user} />
         <MobileNav />

@@ -17,7 +17,17 @@ import {
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { Logo } from "@/components/brand/logo";
+import type { RoleName } from "@/lib/model/inventory";
 import { NavLink } from "./nav-link";
+import { settingsLinks, type SettingsLink } from "./settings-links";
+
+const SETTINGS_ICONS: Record<SettingsLink["icon"], ReactNode> = {
+  tokens: <KeyRound aria-hidden />,
+  metrics: <Activity aria-hidden />,
+  names: <Globe aria-hidden />,
+  users: <Users aria-hidden />,
+  audit: <ScrollText aria-hidden />,
+};
 
 function SectionLabel({ children }: { children: ReactNode }) {
   return (
@@ -27,7 +37,7 @@ function SectionLabel({ children }: { children: ReactNode }) {
   );
 }
 
-export function Sidebar() {
+export function Sidebar({ role }: { role: RoleName }) {
   return (
     <aside className="border-border bg-surface hidden w-56 shrink-0 border-r md:block">
       <div className="sticky top-0 flex h-screen flex-col">
@@ -42,21 +52,11 @@ export function Sidebar() {
             <FleetLinks />
           </div>
           <SectionLabel>Settings</SectionLabel>
-          <NavLink href="/settings/tokens" icon={<KeyRound aria-hidden />}>
-            API tokens
-          </NavLink>
-          <NavLink href="/settings/metrics" icon={<Activity aria-hidden />}>
-            Metrics
-          </NavLink>
-          <NavLink href="/settings/global-names" icon={<Globe aria-hidden />}>
-            Global names
-          </NavLink>
-          <NavLink href="/settings/users" icon={<Users aria-hidden />}>
-            Users
-          </NavLink>
-          <NavLink href="/audit" icon={<ScrollText aria-hidden />}>
-            Audit log
-          </NavLink>
+          {settingsLinks(role).map((l) => (
+            <NavLink key={l.href} href={l.href} icon={SETTINGS_ICONS[l.icon]}>
+              {l.label}
+            </NavLink>
+          ))}
         </nav>
       </div>
     </aside>

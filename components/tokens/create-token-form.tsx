@@ -4,13 +4,16 @@ import { Plus } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { useCreateApiToken, type CreatedToken } from "@/components/data/use-api-tokens";
 import { Button } from "@/components/ui/button";
+import { Toggle } from "@/components/graph/topology-filters";
 import { Field, Input } from "@/components/ui/field";
+import { DEFAULT_TOKEN_EXPIRY_DAYS } from "@/lib/model/inventory";
 
 const MAX_EXPIRY_DAYS = 365;
 
 export function CreateTokenForm({ onCreated }: { onCreated: (created: CreatedToken) => void }) {
   const [name, setName] = useState("");
-  const [days, setDays] = useState("");
+  const [days, setDays] = useState(String(DEFAULT_TOKEN_EXPIRY_DAYS));
+  const [never, setNever] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const create = useCreateApiToken();
 
@@ -22,22 +25,20 @@ export function CreateTokenForm({ onCreated }: { onCreated: (created: CreatedTok
       setFormError("Give the token a name, e.g. the script or CI job that will use it.");
       return;
     }
-    let expiresInDays: number | undefined;
-    if (days.trim()) {
-      expiresInDays = Number(days);
-      if (
-        !Number.isInteger(expiresInDays) ||
-        expiresInDays < 1 ||
-        expiresInDays > MAX_EXPIRY_DAYS
-      ) {
-        setFormError(`Expiry must be a whole number of days between 1 and ${MAX_EXPIRY_DAYS}.`);
-        return;
-      }
+    // "Never" is sent only when chosen; otherwise the days given (90 unless changed).
+    const expiresInDays = never ? null : Number(days);
+    if (
+      expiresInDays !== null &&
+      (!Number.isInteger(expiresInDays) || expiresInDays < 1 || expiresInDays > MAX_EXPIRY_DAYS)
+    ) {
+      setFormError(`Expiry must be a whole number of days between 1 and ${MAX_EXPIRY_DAYS}.`);
+      return;
     }
     try {
       const created = await create.mutateAsync({ name: trimmed, expiresInDays });
       setName("");
-      setDays("");
+      setDays(String(DEFAULT_TOKEN_EXPIRY_DAYS));
+      setNever(false);
       onCreated(created);
     } catch (err) {
       setFormError(err instanceof Error ? err.message : "Could not create the token.");
@@ -61,18 +62,21 @@ export function CreateTokenForm({ onCreated }: { onCreated: (created: CreatedTok
           aria-describedby={formError ? "token-form-error" : undefined}
         />
       </Field>
-      <Field label="Expires in (days, optional)" htmlFor="token-expiry" className="w-48">
+      <Field label="Expires in (days)" htmlFor="token-expiry" className="w-40">
         <Input
           id="token-expiry"
           type="number"
           inputMode="numeric"
           min={1}
           max={MAX_EXPIRY_DAYS}
-          placeholder="Never"
-          value={days}
+          value={never ? "" : days}
+          disabled={never}
           onChange={(e) => setDays(e.target.value)}
         />
       </Field>
+      <Toggle checked={never} onChange={setNever}>
+        Never expires
+      </Toggle>
       <Button type="submit" variant="primary" loading={create.isPending}>
         {create.isPending ? null : <Plus className="size-3.5" aria-hidden />}
         Create token

@@ -54,7 +54,16 @@ export function TokensTable({ tokens, onRevoke }: TokensTableProps) {
                 <RelativeTime iso={t.lastUsedAt} fallback="never" />
               </TD>
               <TD className="whitespace-nowrap">
-                <RelativeTime iso={t.expiresAt} fallback="never" />
+                {t.expiresAt ? (
+                  <RelativeTime iso={t.expiresAt} />
+                ) : status === "active" ? (
+                  // Chosen explicitly (the default is 90 days): flagged, since it never ends by itself.
+                  <Badge tone="warning" data-testid="token-never-expires">
+                    Never expires
+                  </Badge>
+                ) : (
+                  "never"
+                )}
               </TD>
               <TD>
                 {status === "active" ? (

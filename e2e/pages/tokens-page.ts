@@ -18,7 +18,7 @@ export class TokensPage {
   constructor(readonly page: Page) {
     this.shell = new AppShell(page);
     this.nameInput = page.getByLabel("Token name");
-    this.expiryInput = page.getByLabel("Expires in (days, optional)");
+    this.expiryInput = page.getByLabel("Expires in (days)");
     this.createButton = page.getByRole("button", { name: "Create token" });
     this.createdDialog = page.getByRole("dialog", { name: /^Token .* created$/ });
     this.newTokenValue = this.createdDialog.getByLabel("API token");

@@ -183,8 +183,21 @@ export const RESOURCE_RESULTS = [
   "invalid",
   "crd-missing",
   "error",
+  // Applied, then changed or deleted by someone else since (the agent's drift check).
+  "drifted",
 ] as const;
 export type ResourceResultKind = (typeof RESOURCE_RESULTS)[number];
+
+/**
+ * Results that mean the apply itself succeeded. A drifted object was applied; what changed it
+ * afterwards is not a failed apply (the change set stays applied), but it is shown and alerted on.
+ */
+export const APPLY_SUCCEEDED: ReadonlySet<ResourceResultKind> = new Set([
+  "applied",
+  "unchanged",
+  "pruned",
+  "drifted",
+]);
 
 /**
  * Condition types the agent reads back from a ServiceExport's status (sigs.k8s.io/mcs-api):

@@ -290,3 +290,33 @@ describe("ServiceExport conflicts (issue 20, MCS v1beta1)", () => {
     );
   });
 });
+
+describe("drifted objects (issue 36)", () => {
+  it("names each drifted object of a live cluster, since the agent reported it", () => {
+    const at = ago(120);
+    const drift = (c: string) => ({
+      cluster: c,
+      kind: "DestinationRule",
+      namespace: "bookinfo",
+      name: "ratings-failover",
+      message: "changed by kubectl-edit: .spec.trafficPolicy.tls.mode",
+      reportedAt: at,
+    });
+    const alerts = computeFleetAlerts(
+      input({
+        clusters: [cluster("a"), cluster("b", { state: "disabled" })],
+        drifted: [drift("a"), drift("b")],
+      }),
+    );
+    expect(names(alerts)).toEqual([["ResourceDrifted", "a", null, "warning"]]);
+    expect(alerts[0]?.labels).toMatchObject({
+      kind: "DestinationRule",
+      object: "ratings-failover",
+    });
+    expect(alerts[0]?.annotations.summary).toBe(
+      "DestinationRule bookinfo/ratings-failover in a drifted from what Meridian applied",
+    );
+    expect(alerts[0]?.annotations.description).toMatch(/found .* changed by kubectl-edit/);
+    expect(alerts[0]?.activeAt).toBe(at.toISOString());
+  });
+});

@@ -31,9 +31,23 @@ export interface ExportStatus {
   conditions: readonly ResourceCondition[];
 }
 
+/** An object Meridian applied that its cluster's agent reports changed or deleted by someone else. */
+export interface DriftedObject {
+  cluster: string;
+  kind: string;
+  namespace: string;
+  name: string;
+  /** The agent's account: what changed, and who changed it. */
+  message: string;
+  /** When the agent acknowledged the drift (the observed state's report time). */
+  reportedAt: Date;
+}
+
 /** Inputs of {@link computeFleetAlerts}. */
 export interface FleetAlertInput {
   clusters: readonly FleetAlertCluster[];
+  /** Objects the agents report drifted (absent: none). */
+  drifted?: readonly DriftedObject[];
   /** ServiceExport conditions read back by the agents (absent: none reported). */
   exportStatuses?: readonly ExportStatus[];
   inventory: FleetInventory;
@@ -59,6 +73,7 @@ export const FLEET_ALERT_NAMES = [
   "EndpointsDegraded",
   "EndpointsDown",
   "ServiceExportConflict",
+  "ResourceDrifted",
 ] as const;
 export type FleetAlertName = (typeof FLEET_ALERT_NAMES)[number];
 
@@ -282,6 +297,8 @@ function exportConflictAlerts(input: FleetAlertInput): RawAlert[] {
  * - **EndpointsDegraded** (warning) / **EndpointsDown** (critical): a service instance in a
  *   reporting cluster has some / none of its endpoints ready (one per service and cluster).
  * - **ServiceExportConflict** (warning): an MCS controller reports a ServiceExport Conflicted.
+ * - **ResourceDrifted** (warning): an object Meridian applied was changed or deleted by someone
+ *   else since (one per object); the next apply restores it.
  */
 export function computeFleetAlerts(input: FleetAlertInput): RawAlert[] {
   return [
@@ -290,7 +307,31 @@ export function computeFleetAlerts(input: FleetAlertInput): RawAlert[] {
     ...endpointAlerts(input),
     ...expiryAlerts(input),
     ...exportConflictAlerts(input),
+    ...driftAlerts(input),
   ];
+}
+
+/** One alert per drifted object of a live cluster, naming it and what the agent saw. */
+function driftAlerts(input: FleetAlertInput): RawAlert[] {
+  const live = new Set(input.clusters.filter((c) => c.state === "live").map((c) => c.name));
+  return (input.drifted ?? [])
+    .filter((d) => live.has(d.cluster))
+    .map((d) => {
+      const object = `${d.kind} ${d.namespace ? `${d.namespace}/` : ""}${d.name}`;
+      return fleetAlert(
+        "ResourceDrifted",
+        "warning",
+        {
+          cluster: d.cluster,
+          kind: d.kind,
+          ...(d.namespace ? { namespace: d.namespace } : {}),
+          object: d.name,
+        },
+        `${object} in ${d.cluster} drifted from what Meridian applied`,
+        `The agent in ${d.cluster} found ${object} ${d.message}. Meridian owns this object: change it through a plan, not in the cluster.`,
+        d.reportedAt,
+      );
+    });
 }
 
 /**

@@ -72,14 +72,7 @@ export function analyzeService(
       );
     for (const exp of exporters) {
       if (exp.cluster.name === imp.name) continue;
-      if (exp.cluster.mesh !== imp.mesh)
-        warn(
-          "mesh-mismatch",
-          `${imp.name} runs ${imp.mesh} but exporter ${exp.cluster.name} runs ${exp.cluster.mesh}`,
-          imp.name,
-        );
-      // Without a mesh (plain MCS) there is no mTLS to break.
-      if (imp.mesh !== "none") checkTrust(imp, exp.cluster, warn);
+      for (const m of pairMismatches(imp, exp.cluster)) warn(m.code, m.message, imp.name);
     }
   }
 
@@ -155,14 +148,32 @@ function checkHealth(
  * exporter's server certificate, the exporter the importer's client certificate. A failure
  * names both roots; a rotation window (both roots trusted) passes.
  */
-function checkTrust(
-  imp: InventoryCluster,
-  exp: InventoryCluster,
-  warn: (code: "trust-root-mismatch", message: string, cluster: string) => void,
-): void {
+/** The parts of a cluster {@link pairMismatches} reads. */
+export type PairSide = Pick<
+  InventoryCluster,
+  "name" | "mesh" | "rootCaFingerprint" | "trustedRoots"
+>;
+
+/**
+ * Why an importer cannot call an exporter: different meshes, or trust roots that do not verify
+ * each other (mTLS fails). The plan's warnings and the sharing matrix's early warnings (issue 36)
+ * both come from here, so they never disagree.
+ */
+export function pairMismatches(
+  imp: PairSide,
+  exp: PairSide,
+): { code: "mesh-mismatch" | "trust-root-mismatch"; message: string }[] {
+  const out: { code: "mesh-mismatch" | "trust-root-mismatch"; message: string }[] = [];
+  if (exp.mesh !== imp.mesh)
+    out.push({
+      code: "mesh-mismatch",
+      message: `${imp.name} runs ${imp.mesh} but exporter ${exp.name} runs ${exp.mesh}`,
+    });
+  // Without a mesh (plain MCS) there is no mTLS to break.
+  if (imp.mesh === "none") return out;
   const importerOk = canVerify(imp, exp);
   const exporterOk = canVerify(exp, imp);
-  if (importerOk !== false && exporterOk !== false) return;
+  if (importerOk !== false && exporterOk !== false) return out;
   const a = `${imp.name} (root ${shortFingerprint(imp.rootCaFingerprint)})`;
   const b = `exporter ${exp.name} (root ${shortFingerprint(exp.rootCaFingerprint)})`;
   const who =
@@ -171,9 +182,9 @@ function checkTrust(
       : importerOk === false
         ? `${imp.name} does not trust ${exp.name}'s root`
         : `${exp.name} does not trust ${imp.name}'s root`;
-  warn(
-    "trust-root-mismatch",
-    `trust roots of ${a} and ${b} differ, ${who}: mTLS will fail`,
-    imp.name,
-  );
+  out.push({
+    code: "trust-root-mismatch",
+    message: `trust roots of ${a} and ${b} differ, ${who}: mTLS will fail`,
+  });
+  return out;
 }

@@ -203,9 +203,13 @@ export type GlobalServiceQuery = z.infer<typeof globalServiceQuerySchema>;
 export const apiTokenCreateSchema = z
   .object({
     name: plainText("name", 80).pipe(z.string().min(1, "name must not be empty")),
-    expiresInDays: z.number().int().min(1).max(365).optional(),
+    /** Days until it expires: absent = {@link DEFAULT_TOKEN_EXPIRY_DAYS}; null = never (explicit). */
+    expiresInDays: z.number().int().min(1).max(365).nullable().optional(),
   })
   .strict();
+
+/** A token created without an expiry expires after this many days ("never" must be asked for). */
+export const DEFAULT_TOKEN_EXPIRY_DAYS = 90;
 
 export const apiTokenSchema = z.object({
   id: z.string(),

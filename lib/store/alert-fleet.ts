@@ -1,5 +1,5 @@
 import "server-only";
-import type { ExportStatus, FleetAlertCluster } from "@/lib/domain/fleet-alerts";
+import type { DriftedObject, ExportStatus, FleetAlertCluster } from "@/lib/domain/fleet-alerts";
 import type { RollupService } from "@/lib/domain/alert-rollup";
 import { byName } from "@/lib/domain/intent-change";
 import {
@@ -37,6 +37,8 @@ export interface AlertFleetRows {
   trust: TrustInputCluster[];
   /** ServiceExports with conditions, as the agents last acknowledged them. */
   exportStatuses: ExportStatus[];
+  /** Objects the agents last acknowledged as drifted. */
+  drifted: DriftedObject[];
 }
 
 /**
@@ -92,7 +94,9 @@ export async function readAlertFleet(tx: Tx = pool()): Promise<AlertFleetRows> {
       },
       orderBy: [{ namespace: "asc" }, { name: "asc" }],
     }),
-    tx.observedState.findMany({ select: { clusterName: true, results: true } }),
+    tx.observedState.findMany({
+      select: { clusterName: true, results: true, reportedAt: true },
+    }),
   ]);
   const live = new Set(clusters.filter((c) => c.state !== "disabled").map((c) => c.name));
 
@@ -173,6 +177,18 @@ export async function readAlertFleet(tx: Tx = pool()): Promise<AlertFleetRows> {
     intents,
     trust: clusters.flatMap((c) =>
       live.has(c.name) ? (trustInputOf(c.name, c.meshes) ?? []) : [],
+    ),
+    drifted: observed.flatMap((o) =>
+      readColumn(resultsColumn, o.results, "ObservedState.results", [])
+        .filter((r) => r.result === "drifted")
+        .map((r) => ({
+          cluster: o.clusterName,
+          kind: r.kind,
+          namespace: r.namespace,
+          name: r.name,
+          message: r.message,
+          reportedAt: o.reportedAt,
+        })),
     ),
     exportStatuses: observed.flatMap((o) =>
       readColumn(resultsColumn, o.results, "ObservedState.results", [])

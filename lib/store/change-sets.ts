@@ -244,3 +244,24 @@ export async function countChangeSetsByStatus(): Promise<Record<string, number>>
     SELECT status::text AS status, count(*)::int AS n FROM "ChangeSet" GROUP BY status`;
   return Object.fromEntries(rows.map((r) => [r.status, r.n]));
 }
+
+/**
+ * The newest change sets that wrote into `cluster` (at most `limit`), newest first, each with the
+ * resource ids its plan created and changed there: which one last wrote each object.
+ */
+export async function changeSetWritesInto(
+  cluster: string,
+  limit = 200,
+  tx: Tx = pool(),
+): Promise<{ number: number; title: string; create: string[]; change: string[] }[]> {
+  return tx.$queryRaw`
+    SELECT s.number, s.title,
+      COALESCE(p->'resources'->'create', '[]'::jsonb) AS "create",
+      COALESCE(p->'resources'->'change', '[]'::jsonb) AS "change"
+    FROM "ChangeSet" s
+    JOIN "ChangeSetCluster" c ON c."changeSetId" = s.id AND c."clusterName" = ${cluster}
+    CROSS JOIN LATERAL jsonb_array_elements(COALESCE(s.plan->'clusters', '[]'::jsonb)) p
+    WHERE p->>'cluster' = ${cluster}
+    ORDER BY s.number DESC
+    LIMIT ${limit}`;
+}

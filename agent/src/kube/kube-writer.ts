@@ -1,5 +1,5 @@
 // The agent's write side on a real cluster: server-side apply of Meridian's resources
-// (field manager meridian-agent, never forced) and pruning of what it owns but no longer
+// (field manager meridian-agent, never forced but to repair drift) and pruning of what it owns but no longer
 // wants. A narrow object on purpose (STYLE.md, "Reading and writing are separate").
 import {
   KubernetesObjectApi,
@@ -12,12 +12,15 @@ import {
   FIELD_MANAGER,
   MANAGED_BY_LABEL,
   MANAGED_BY_VALUE,
+  ownsWholeObject,
   type DesiredResource,
   type ResourceResult,
 } from "../../../lib/agent-protocol/messages";
+import { resourceKey } from "../../../lib/meshes/kit/resources";
 import { appliedObject } from "../../../lib/agent-protocol/applied-object";
 import { exportConditions, isServiceExport } from "./export-conditions";
-import type { ResourceWriter } from "../cluster-interfaces";
+import type { ApplyOptions, Drift, ResourceWriter } from "../cluster-interfaces";
+import { findDrift } from "./drift";
 import { SILENT_LOG, type AgentLog } from "../log";
 import {
   apiMessage,
@@ -89,21 +92,39 @@ export class KubeWriter implements ResourceWriter {
   }
 
   /** Applies `desired`, then prunes owned objects not in it; one result per resource touched. */
-  async apply(desired: DesiredResource[]): Promise<ResourceResult[]> {
+  async apply(desired: DesiredResource[], options: ApplyOptions = {}): Promise<ResourceResult[]> {
     // Namespaces first: the resources inside them would fail with NotFound otherwise.
     const first = desired.filter((d) => isCreateOnlyKind(d));
     const rest = desired.filter((d) => !isCreateOnlyKind(d));
-    const results = [...(await this.applyAll(first)), ...(await this.applyAll(rest))];
+    const repair = options.repair ?? new Set<string>();
+    const results = [
+      ...(await this.applyAll(first, repair)),
+      ...(await this.applyAll(rest, repair)),
+    ];
     return [...results, ...(await this.prune(desired))];
   }
 
-  private async applyAll(desired: DesiredResource[]): Promise<ResourceResult[]> {
+  /** Objects Meridian owns whole whose live version lost what Meridian set (drift.ts). */
+  async checkDrift(desired: readonly DesiredResource[]): Promise<Drift[]> {
+    return findDrift(
+      desired.filter((d) => groupKind(d) !== EXPORTED_SERVICES), // maybe merged into a foreign one
+      (body) => this.read(body as Obj),
+      (key, err) =>
+        this.log.warn("drift check: read failed", { resource: key, message: apiMessage(err) }),
+    );
+  }
+
+  private async applyAll(
+    desired: DesiredResource[],
+    repair: ReadonlySet<string>,
+  ): Promise<ResourceResult[]> {
     const results: ResourceResult[] = new Array<ResourceResult>(desired.length);
     let next = 0;
     const worker = async () => {
       while (next < desired.length) {
         const i = next++;
-        results[i] = await this.applyOne(desired[i] as DesiredResource);
+        const d = desired[i] as DesiredResource;
+        results[i] = await this.applyOne(d, repair.has(resourceKey(d)) && ownsWholeObject(d));
       }
     };
     await Promise.all(Array.from({ length: Math.min(this.concurrency, desired.length) }, worker));
@@ -125,7 +146,8 @@ export class KubeWriter implements ResourceWriter {
     };
   }
 
-  private async applyOne(desired: DesiredResource): Promise<ResourceResult> {
+  // `force`: a drifted object Meridian owns whole, whose fields another manager took over.
+  private async applyOne(desired: DesiredResource, force = false): Promise<ResourceResult> {
     if (groupKind(desired) === EXPORTED_SERVICES) {
       const foreign = (await this.listAll(desired)).find((o) => !isMeridians(o));
       if (foreign) return this.mergeExports(desired, foreign, desired);
@@ -149,7 +171,7 @@ export class KubeWriter implements ResourceWriter {
         undefined,
         undefined,
         FIELD_MANAGER,
-        false,
+        force,
         PatchStrategy.ServerSideApply,
       )) as Obj;
       const same =

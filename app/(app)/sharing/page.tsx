@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { listClusters } from "@/lib/store/clusters";
 import { listGlobalServices } from "@/lib/store/global-services";
+import { getTrustView } from "@/lib/services/trust/trust";
 import { requireUser } from "../require-user";
 import { SharingClient } from "./sharing-client";
 
@@ -14,7 +15,12 @@ export default async function SharingPage({ searchParams }: SharingPageProps) {
   const user = await requireUser();
   const { q } = await searchParams;
   const initialSearch = (Array.isArray(q) ? q[0] : q)?.slice(0, 100) ?? "";
-  const [clusters, services] = await Promise.all([listClusters(), listGlobalServices({})]);
+  const [clusters, services, trust] = await Promise.all([
+    listClusters(),
+    listGlobalServices({}),
+    getTrustView(),
+  ]);
+  const trustOf = new Map(trust.clusters.map((t) => [t.cluster, t]));
   return (
     <SharingClient
       canChange={user.role !== "viewer"}
@@ -28,6 +34,15 @@ export default async function SharingPage({ searchParams }: SharingPageProps) {
           meshes: c.meshes.map((m) => m.type),
           stale: c.stale,
           site: c.kind === "vm-site",
+          ...(trustOf.has(c.name)
+            ? {
+                compat: {
+                  mesh: trustOf.get(c.name)!.mesh,
+                  signingRoot: trustOf.get(c.name)!.signingRoot,
+                  trustedRoots: trustOf.get(c.name)!.roots.map((r) => r.fingerprint),
+                },
+              }
+            : {}),
         }))}
       rows={services.map((s) => ({
         key: `${s.namespace}/${s.name}`,

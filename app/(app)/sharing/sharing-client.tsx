@@ -26,6 +26,7 @@ import {
 } from "@/components/intent/export-matrix";
 import { MatrixLegend } from "@/components/intent/matrix-legend";
 import { planView, warningsByCell } from "@/components/intent/plan-view";
+import { sharingMismatches, type CompatCluster } from "@/lib/domain/sharing-compat";
 import { PlanReview } from "@/components/intent/plan-review";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -78,6 +79,30 @@ export function SharingClient({
   const namespaces = useMemo(() => [...new Set(rows.map((r) => r.namespace))].sort(), [rows]);
   const edits = draftEdits(draft, (key) => intents.get(key));
   const conflicts = useMemo(() => warningsByCell(plan.data), [plan.data]);
+  const compat = useMemo(
+    () =>
+      new Map<string, CompatCluster>(
+        clusters.flatMap((c) => (c.compat ? [[c.name, { name: c.name, ...c.compat }]] : [])),
+      ),
+    [clusters],
+  );
+  // Before any plan: a drafted (or current) pair that cannot work says so on its cells at once.
+  const early = useMemo(() => {
+    const out = new Map<string, string[]>();
+    for (const r of rows) {
+      const i = draft[r.key] ?? intents.get(r.key);
+      if (!i) continue;
+      for (const [cluster, messages] of sharingMismatches(i, compat))
+        out.set(`${r.key}|${cluster}`, messages);
+    }
+    return out;
+  }, [rows, draft, intents, compat]);
+  const warningsOf = (key: string, cluster: string) => [
+    ...new Set([
+      ...(early.get(`${key}|${cluster}`) ?? []),
+      ...(conflicts.get(`${key}|${cluster}`) ?? []),
+    ]),
+  ];
 
   const text = q.trim().toLowerCase();
   const visible = rows.filter((r) => {
@@ -241,7 +266,7 @@ export function SharingClient({
               rows={visible}
               intentOf={(key) => intents.get(key)}
               draft={draft}
-              conflictsOf={(key, cluster) => conflicts.get(`${key}|${cluster}`) ?? []}
+              conflictsOf={warningsOf}
               canChange={canChange}
               onToggle={(key, kind, cluster) =>
                 setDraft((d) => toggleSharing(d, key, intents.get(key), kind, cluster))

@@ -62,7 +62,7 @@ async function loadMap(query: TopologyQuery) {
 }
 
 export default async function TopologyPage({ searchParams }: TopologyPageProps) {
-  await requireUser();
+  const user = await requireUser();
   const [map, clusters] = await Promise.all([
     loadMap(parseQuery(await searchParams)),
     listClusters(),
@@ -74,6 +74,7 @@ export default async function TopologyPage({ searchParams }: TopologyPageProps) 
       unknownFilters={map.unknown}
       clusters={clusters.map((c) => ({ name: c.name, displayName: c.displayName }))}
       demoWithoutPrometheus={demoRunsWithoutPrometheus()}
+      role={user.role}
     />
   );
 }

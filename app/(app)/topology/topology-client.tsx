@@ -33,6 +33,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import type { UnknownFilter } from "@/lib/domain/unknown-filters";
 import type { TopologyQuery } from "@/lib/graph/query";
 import type { TopologyDto } from "@/lib/graph/schema";
+import type { RoleName } from "@/lib/model/inventory";
 
 type TopologyClientProps = {
   initialQuery: TopologyQuery;
@@ -43,6 +44,8 @@ type TopologyClientProps = {
   clusters: ClusterOption[];
   /** The demo runs without Prometheus: say so and how to get it, instead of "configure a source". */
   demoWithoutPrometheus?: boolean;
+  /** The signed-in user's role (what the node panel offers). */
+  role: RoleName;
 };
 
 function toFilters(q: TopologyQuery): TopologyFilterValues {
@@ -66,6 +69,7 @@ export function TopologyClient({
   unknownFilters,
   clusters: clusterNames,
   demoWithoutPrometheus = false,
+  role,
 }: TopologyClientProps) {
   const [filters, setFilters] = useState(() => toFilters(initialQuery));
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -289,6 +293,7 @@ export function TopologyClient({
                   onClose={() => setSelectedId(null)}
                   onSelect={handleFound}
                   onFold={handleFold}
+                  role={role}
                 />
               ) : null}
             </>

@@ -90,6 +90,15 @@ export function resourceKey(r: DesiredResource): string {
   return `${group}/${r.kind}/${r.metadata.namespace ?? ""}/${r.metadata.name}`;
 }
 
+/** The {@link resourceKey} of the object an agent's result (or any flat reference) is about. */
+export function refKey(r: { apiVersion: string; kind: string; namespace: string; name: string }) {
+  return resourceKey({
+    apiVersion: r.apiVersion,
+    kind: r.kind,
+    metadata: { name: r.name, ...(r.namespace ? { namespace: r.namespace } : {}) },
+  });
+}
+
 /** Combines two resources with the same key (e.g. per-partition singletons); throws if it cannot. */
 export type ResourceMerger = (a: DesiredResource, b: DesiredResource) => DesiredResource;
 

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Actor, Principal } from "@/lib/model/actor";
-import type { ApiTokenDto } from "@/lib/model/inventory";
+import { DEFAULT_TOKEN_EXPIRY_DAYS, type ApiTokenDto } from "@/lib/model/inventory";
 import { hashSecretToken, issueSecretToken, TOKEN_PREFIXES } from "@/lib/crypto/secret-token";
 import { notFound } from "@/lib/domain/errors";
 import {
@@ -19,13 +19,13 @@ const TOKEN_TOUCH_INTERVAL_MS = 60_000;
 /** Issue a personal API token; the plaintext is returned once and stored only as a hash. */
 export async function createApiToken(
   userId: string,
-  input: { name: string; expiresInDays?: number },
+  input: { name: string; expiresInDays?: number | null },
   actor: Actor,
 ): Promise<{ token: string; item: ApiTokenDto }> {
   const { token, prefix, hash } = issueSecretToken("api");
-  const expiresAt = input.expiresInDays
-    ? new Date(Date.now() + input.expiresInDays * 86_400_000)
-    : null;
+  // Absent: the default expiry. Never expiring is an explicit choice (null), flagged on the page.
+  const days = input.expiresInDays === undefined ? DEFAULT_TOKEN_EXPIRY_DAYS : input.expiresInDays;
+  const expiresAt = days === null ? null : new Date(Date.now() + days * 86_400_000);
   const item = await transaction(async (tx) => {
     const created = await insertApiToken(tx, {
       userId,
@@ -34,7 +34,10 @@ export async function createApiToken(
       tokenHash: hash,
       expiresAt,
     });
-    await recordAudit(tx, actor, "api-token.create", "api-token", created.id, { name: input.name });
+    await recordAudit(tx, actor, "api-token.create", "api-token", created.id, {
+      name: input.name,
+      expiresInDays: days,
+    });
     return created;
   });
   return { token, item };

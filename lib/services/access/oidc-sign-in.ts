@@ -3,7 +3,7 @@ import type { Actor } from "@/lib/model/actor";
 import { DomainError } from "@/lib/domain/errors";
 import { roleFromClaims, type RolePolicy } from "@/lib/domain/oidc-role";
 import { recordAudit } from "@/lib/store/audit";
-import { transaction } from "@/lib/store/transaction";
+import { transaction, type Tx } from "@/lib/store/transaction";
 import {
   findUserByEmail,
   findUserByOidcSubject,
@@ -83,6 +83,7 @@ export async function signInWithOidc(identity: OidcIdentity, policy: RolePolicy)
         source: "oidc",
         issuer: identity.issuer,
       });
+      await recordSignIn(tx, created, identity.issuer);
       return created;
     }
 
@@ -107,8 +108,21 @@ export async function signInWithOidc(identity: OidcIdentity, policy: RolePolicy)
         source: "oidc",
       });
     }
+    await recordSignIn(tx, updated, identity.issuer);
     return updated;
   });
+}
+
+/** The audit trail's record of a single sign-on (issue 36): who, through which provider. */
+function recordSignIn(tx: Tx, user: { id: string; email: string }, issuer: string) {
+  return recordAudit(
+    tx,
+    { type: "user", id: user.id, label: user.email },
+    "user.sign-in",
+    "user",
+    user.id,
+    { method: "oidc", issuer },
+  );
 }
 
 /** The Meridian user id linked to an OpenID provider's subject, or null. */

@@ -22,7 +22,19 @@ export async function authenticateUser(email: string, password: string): Promise
     await burnPasswordCheck(password);
     return null;
   }
-  if (!(await verifyPassword(password, user.passwordHash))) return null;
+  const ok = await verifyPassword(password, user.passwordHash);
+  // The audit trail names the account and the outcome, never what was typed (issue 36).
+  await transaction((tx) =>
+    recordAudit(
+      tx,
+      { type: "user", id: user.id, label: user.email },
+      ok ? "user.sign-in" : "user.sign-in-failed",
+      "user",
+      user.id,
+      ok ? { method: "password" } : { method: "password", reason: "wrong-password" },
+    ),
+  );
+  if (!ok) return null;
   await touchLogin(user.id);
   return user;
 }

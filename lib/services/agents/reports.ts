@@ -1,5 +1,5 @@
 import "server-only";
-import type { Report, StatusReport } from "@/lib/agent-protocol/messages";
+import { APPLY_SUCCEEDED, type Report, type StatusReport } from "@/lib/agent-protocol/messages";
 import { DomainError, notFound } from "@/lib/domain/errors";
 import { agentActor, type AgentPrincipal } from "@/lib/model/actor";
 import { recordAgentReport, writeStatus } from "@/lib/store/agents";
@@ -52,9 +52,7 @@ function describeFailures(failures: StatusReport["results"]): string {
  * or the roll-up failed and the agent resent its acknowledgement), and this one catches it up.
  */
 export async function acceptStatus(p: AgentPrincipal, status: StatusReport): Promise<void> {
-  const failures = status.results.filter(
-    (r) => !["applied", "unchanged", "pruned"].includes(r.result),
-  );
+  const failures = status.results.filter((r) => !APPLY_SUCCEEDED.has(r.result));
   const written = await writeStatus({
     cluster: p.clusterName,
     generation: status.generation,

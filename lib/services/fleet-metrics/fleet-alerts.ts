@@ -17,7 +17,7 @@ export interface AlertFleet {
 
 /** Reads the fleet and computes Meridian's fleet alerts. */
 export async function loadAlertFleet(): Promise<AlertFleet> {
-  const [{ clusters, inventory, intents, services, trust, exportStatuses }, unmanaged] =
+  const [{ clusters, inventory, intents, services, trust, exportStatuses, drifted }, unmanaged] =
     await Promise.all([
       readAlertFleet(),
       // Observed versus intended needs the calls; without metrics there is nothing to compare.
@@ -29,6 +29,7 @@ export async function loadAlertFleet(): Promise<AlertFleet> {
     fleetAlerts: [
       ...computeFleetAlerts({
         clusters,
+        drifted,
         exportStatuses,
         inventory,
         intents,

@@ -5,7 +5,11 @@ import {
   ownsWholeObject,
   type DesiredResource,
 } from "@/lib/agent-protocol/messages";
+import { clusterObjects, clusterSharing } from "@/lib/domain/cluster-objects";
 import { notFound } from "@/lib/domain/errors";
+import type { ClusterState } from "@/lib/model/agents";
+import { changeSetWritesInto } from "@/lib/store/change-sets";
+import { loadIntent } from "@/lib/store/intent";
 import { findCluster, findObserved } from "@/lib/store/clusters";
 import { transaction } from "@/lib/store/transaction";
 import { recordAudit } from "@/lib/store/audit";
@@ -17,11 +21,25 @@ import {
   writeDesiredState,
 } from "@/lib/store/desired-state";
 
-/** Desired vs observed state of a cluster, for its page and the API. */
-export async function getClusterState(clusterName: string) {
+/**
+ * Desired vs observed state of a cluster, for its page and the API: the objects Meridian pushed
+ * there, each with the change set that last wrote it and the agent's result (drift included),
+ * and what the cluster exports and imports.
+ */
+export async function getClusterState(clusterName: string): Promise<ClusterState> {
   const cluster = await findObserved(clusterName);
   if (!cluster) throw notFound("Cluster");
-  return { desired: await readDesiredState(clusterName), observed: cluster.observed };
+  const [desired, writes, intents] = await Promise.all([
+    readDesiredState(clusterName),
+    changeSetWritesInto(clusterName),
+    loadIntent(),
+  ]);
+  return {
+    desired,
+    observed: cluster.observed,
+    objects: clusterObjects(desired.resources, cluster.observed?.results ?? [], writes),
+    sharing: clusterSharing(clusterName, intents),
+  };
 }
 
 /**

@@ -24,6 +24,7 @@ import { ErrorPanel } from "@/components/ui/error-panel";
 import { PageHeader } from "@/components/ui/page-header";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { PageSkeleton } from "@/components/ui/skeleton";
+import { rollbackBlocked } from "@/components/changes/rollback-blocked";
 
 export function ChangeSetClient({
   id,
@@ -62,8 +63,8 @@ export function ChangeSetClient({
 
   const pending = data.status === "pending" || data.clusters.some((c) => c.status === "pending");
   const view = data.plan ? planView(data.plan, []) : null;
-  const canRollBack =
-    canChange && !pending && data.status !== "rolled-back" && data.kind === "intent";
+  const blocked = rollbackBlocked({ kind: data.kind, status: data.status, pending });
+  const canRollBack = canChange && blocked === null;
 
   return (
     <>
@@ -74,26 +75,25 @@ export function ChangeSetClient({
         title={data.title}
         actions={
           canChange ? (
-            <Button
-              variant="danger"
-              disabled={!canRollBack}
-              title={
-                data.kind === "hostnames"
-                  ? "A hostname change is undone by setting the suffix back in Settings → Global names"
-                  : pending
-                    ? "Wait until every cluster has applied it"
-                    : data.status === "rolled-back"
-                      ? "Already rolled back"
-                      : undefined
-              }
-              onClick={() => {
-                rollback.reset();
-                setConfirming(true);
-              }}
-            >
-              <RotateCcw className="size-3.5" aria-hidden />
-              Roll back
-            </Button>
+            <div className="flex flex-col items-end gap-1">
+              <Button
+                variant="danger"
+                disabled={!canRollBack}
+                aria-describedby={blocked ? "rollback-blocked" : undefined}
+                onClick={() => {
+                  rollback.reset();
+                  setConfirming(true);
+                }}
+              >
+                <RotateCcw className="size-3.5" aria-hidden />
+                Roll back
+              </Button>
+              {blocked ? (
+                <p id="rollback-blocked" className="text-muted max-w-64 text-right text-xs">
+                  {blocked}
+                </p>
+              ) : null}
+            </div>
           ) : null
         }
       >

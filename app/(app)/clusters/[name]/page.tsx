@@ -5,6 +5,7 @@ import { AcceptClusterCallout } from "@/components/clusters/accept-cluster-callo
 import { AgentPanel } from "@/components/clusters/agent-panel";
 import { ClusterDangerZone } from "@/components/clusters/cluster-danger-zone";
 import { ClusterMeta } from "@/components/clusters/cluster-meta";
+import { ClusterObjects } from "@/components/clusters/cluster-objects";
 import { EditClusterButton } from "@/components/clusters/edit-cluster-dialog";
 import { ClusterServicesTable } from "@/components/clusters/cluster-services-table";
 import { MeshesTable } from "@/components/clusters/meshes-table";
@@ -107,6 +108,7 @@ export default async function ClusterPage({ params }: ClusterPageProps) {
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_19rem]">
         <div className="min-w-0 space-y-4">
           <MeshesTable meshes={cluster.meshes} reported={cluster.lastSeenAt !== null} />
+          <ClusterObjects name={cluster.name} />
           <ClusterServicesTable services={cluster.services} stale={cluster.stale} />
         </div>
         <div className="space-y-4">
