@@ -1,7 +1,7 @@
 import { KubeConfig } from "@kubernetes/client-node";
 import type { InventorySource, ResourceWriter } from "./cluster-interfaces";
-import { MESH_RULES } from "../../lib/meshes/detectors";
-import type { DetectedMeshType, MeshRule } from "../../lib/meshes/kit/mesh-detector";
+import type { DetectedMeshType } from "../../lib/meshes/kit/mesh-detector";
+import { enabledRules } from "./enabled-rules";
 import type { AgentLog } from "./log";
 import { KubeInventory } from "./kube/kube-inventory";
 import { KubeWriter } from "./kube/kube-writer";
@@ -19,11 +19,9 @@ export function createKubeCluster(
   const kc = new KubeConfig();
   if (kubeconfig) kc.loadFromFile(kubeconfig);
   else kc.loadFromCluster();
-  const meshRules: Partial<Record<DetectedMeshType, MeshRule>> = {};
-  for (const mesh of meshes) meshRules[mesh] = MESH_RULES[mesh];
   return {
     kc,
-    inventory: new KubeInventory(kc, { log, meshRules }),
+    inventory: new KubeInventory(kc, { log, meshRules: enabledRules(meshes) }),
     writer: new KubeWriter(kc, { log }),
   };
 }

@@ -6,11 +6,12 @@ app.kubernetes.io/managed-by: {{ .Release.Service }}
 {{- end -}}
 
 
-{{/* Enabled meshes, comma-separated (the agent's MERIDIAN_MESHES). */}}
+{{/* Enabled meshes, comma-separated (the agent's MERIDIAN_MESHES): the switches under `meshes`,
+in key order; the agent detects in its own order whatever this one is. */}}
 {{- define "meridian-agent.meshes" -}}
 {{- $on := list -}}
-{{- range $mesh := list "istio" "linkerd" "cilium" "consul" -}}
-{{- if index $.Values.meshes $mesh -}}{{- $on = append $on $mesh -}}{{- end -}}
+{{- range $mesh, $enabled := .Values.meshes -}}
+{{- if $enabled -}}{{- $on = append $on $mesh -}}{{- end -}}
 {{- end -}}
 {{- join "," $on -}}
 {{- end -}}
