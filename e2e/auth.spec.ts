@@ -1,5 +1,6 @@
 import { E2E_ADMIN } from "./helpers/credentials";
 import { expect, test } from "./helpers/fixtures";
+import { signInNewViewer } from "./helpers/viewer";
 import { LoginPage } from "./pages/login-page";
 import { OverviewPage } from "./pages/overview-page";
 
@@ -69,21 +70,44 @@ test.describe("signing in and out", () => {
     await expect(page).toHaveURL(/\/login/);
   });
 
-  test("signing out returns to the login page and ends the session", async ({ page, capture }) => {
+  // Signing out ends every session of that user (a session version, issue 37): the spec signs
+  // out a user of its own, so the worker's shared admin session stays valid for the other specs.
+  test("signing out returns to the login page and ends the session", async ({
+    browser,
+    baseURL,
+    adminState,
+    capture,
+  }) => {
+    const adminContext = await browser.newContext({ baseURL, storageState: adminState });
+    const { context, viewer: page } = await signInNewViewer(await adminContext.newPage(), browser, {
+      baseURL,
+      path: "/",
+      prefix: "sign-out",
+    });
+    await adminContext.close();
     const login = new LoginPage(page);
-    await login.goto();
-    await login.signIn(E2E_ADMIN.email, E2E_ADMIN.password);
     const overview = new OverviewPage(page);
     await overview.expectLoaded();
+    const copied = await context.cookies();
 
     await overview.shell.signOut();
     await expect(page).toHaveURL(/\/login/);
     await expect(login.heading).toBeVisible();
-    await capture("signed-out");
+    await capture("signed-out", page);
 
     await page.goto("/clusters");
     await expect(page).toHaveURL(/\/login\?callbackUrl=/);
     const me = await page.request.get("/api/v1/me");
     expect(me.status()).toBe(401);
+
+    // A copy of the cookie taken before sign-out is refused too (the session ended on the server).
+    const replay = await browser.newContext({
+      baseURL,
+      storageState: { cookies: copied, origins: [] },
+    });
+    const again = await replay.request.get("/api/v1/me");
+    expect(again.status()).toBe(401);
+    await replay.close();
+    await context.close();
   });
 });
