@@ -26,6 +26,20 @@ export class DomainError extends Error {
   }
 }
 
+/**
+ * Whether `error` is a DomainError. Checked by name as well as by class: a production server
+ * bundle can hold two copies of this module (one per chunk), and a page that catches what a
+ * service in another chunk threw must still recognise it.
+ */
+export function isDomainError(error: unknown): error is DomainError {
+  return (
+    error instanceof DomainError ||
+    (error instanceof Error &&
+      error.name === "DomainError" &&
+      typeof (error as Partial<DomainError>).kind === "string")
+  );
+}
+
 /** `what` does not exist (or is not visible to the caller). */
 export const notFound = (what: string) =>
   new DomainError("not_found", "not_found", `${what} not found`);

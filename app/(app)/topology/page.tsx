@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 
 import { AUTO_FOLD } from "@/components/graph/fold-state";
 import { ApiError } from "@/lib/api/errors";
-import { DomainError } from "@/lib/domain/errors";
+import { isDomainError } from "@/lib/domain/errors";
 import { splitUnknownFilters } from "@/lib/domain/unknown-filters";
 import { listClusters } from "@/lib/store/clusters";
 import { demoRunsWithoutPrometheus } from "@/lib/services/fleet-metrics/service-metrics";
@@ -37,7 +37,7 @@ async function loadMap(query: TopologyQuery) {
     // A stale link naming a cluster that is gone: drop what names nothing, say so, keep the rest.
     // (The service answers a DomainError "invalid"; an ApiError 400 from the HTTP layer alike.)
     const invalid =
-      (error instanceof DomainError && error.kind === "invalid") ||
+      (isDomainError(error) && error.kind === "invalid") ||
       (error instanceof ApiError && error.status === 400);
     if (!invalid) throw error;
     const whole = await get({});
