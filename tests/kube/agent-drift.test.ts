@@ -4,21 +4,14 @@
 // Meridian's values back — forced, since the edit took the field's ownership.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as clusterDesired from "@/app/api/v1/clusters/[name]/desired/route";
-import { Agent } from "@/agent/src/agent";
-import { memoryCredentialStore } from "@/agent/src/credential-file";
-import { KubeInventory } from "@/agent/src/kube/kube-inventory";
-import { KubeWriter } from "@/agent/src/kube/kube-writer";
-import { SILENT_LOG } from "@/agent/src/log";
-import { MeridianClient } from "@/agent/src/meridian-client";
+import type { Agent } from "@/agent/src/agent";
 import type { ClusterState } from "@/lib/model/agents";
-import { createJoinToken } from "@/lib/services/agents/access";
-import { createCluster, updateCluster } from "@/lib/services/inventory/clusters";
 import { loadAlertFleet } from "@/lib/services/fleet-metrics/fleet-alerts";
 import { call, userWithToken } from "../helpers/api";
 import { waitFor } from "../../scripts/lib/processes";
 import { resetDatabase } from "../helpers/db";
-import { inProcessFetch } from "../helpers/in-process-fetch";
 import { clientsFor } from "./clients";
+import { inProcessAgent, registerLiveCluster } from "./in-process-agent";
 
 const SYSTEM = { type: "system", label: "test" } as const;
 const CLUSTER = "west-1";
@@ -60,18 +53,10 @@ describe("drift of Meridian-owned objects on a real API server", () => {
     await resetDatabase();
     admin = (await userWithToken("admin")).token;
     viewer = (await userWithToken("viewer")).token;
-    const c = await createCluster({ name: CLUSTER, region: "us-west-1" }, SYSTEM);
-    await updateCluster(CLUSTER, { version: c.version, state: "live" }, SYSTEM);
+    await registerLiveCluster(CLUSTER, "us-west-1", SYSTEM);
     await kube.core.createNamespace({ body: { metadata: { name: NS } } }).catch(() => undefined);
-    agent = new Agent({
-      client: new MeridianClient("http://meridian.test", { fetch: inProcessFetch() }),
-      inventory: new KubeInventory(kube.kc, { log: SILENT_LOG }),
-      writer: new KubeWriter(kube.kc, { log: SILENT_LOG }),
-      credentials: memoryCredentialStore(),
-      joinToken: (await createJoinToken(CLUSTER, SYSTEM)).token,
+    agent = await inProcessAgent(kube, CLUSTER, SYSTEM, {
       info: { version: "drift", hostname: "agent-drift", simulated: false },
-      log: SILENT_LOG,
-      deltaDelayMs: 50,
       driftCheckMs: 300,
     });
     await agent.start();

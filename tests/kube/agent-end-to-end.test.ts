@@ -3,20 +3,13 @@
 // a missing CRD reported. The transport is in-process (tests/helpers/in-process-fetch.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as clusterDesired from "@/app/api/v1/clusters/[name]/desired/route";
-import { Agent } from "@/agent/src/agent";
-import { memoryCredentialStore } from "@/agent/src/credential-file";
-import { KubeInventory } from "@/agent/src/kube/kube-inventory";
-import { KubeWriter } from "@/agent/src/kube/kube-writer";
-import { SILENT_LOG } from "@/agent/src/log";
-import { MeridianClient } from "@/agent/src/meridian-client";
+import type { Agent } from "@/agent/src/agent";
 import { db } from "@/lib/store/client";
-import { createJoinToken } from "@/lib/services/agents/access";
-import { createCluster, updateCluster } from "@/lib/services/inventory/clusters";
 import { call, userWithToken } from "../helpers/api";
 import { waitFor } from "../../scripts/lib/processes";
 import { resetDatabase } from "../helpers/db";
-import { inProcessFetch } from "../helpers/in-process-fetch";
 import { clientsFor } from "./clients";
+import { inProcessAgent, registerLiveCluster } from "./in-process-agent";
 import { loadBookinfo } from "./fixtures/bookinfo";
 import { installMeshMarkers } from "./fixtures/meshes";
 
@@ -42,21 +35,13 @@ describe("agent end to end on a real API server", () => {
   beforeAll(async () => {
     await resetDatabase();
     admin = (await userWithToken("admin")).token;
-    const c = await createCluster({ name: CLUSTER, region: "us-east-1" }, SYSTEM);
-    await updateCluster(CLUSTER, { version: c.version, state: "live" }, SYSTEM);
+    await registerLiveCluster(CLUSTER, "us-east-1", SYSTEM);
     await kube.core.createNamespace({ body: { metadata: { name: NS } } }).catch(() => undefined);
     await loadBookinfo(kube.kc, CLUSTER);
     await installMeshMarkers(kube.kc, "istio");
-    agent = new Agent({
-      client: new MeridianClient("http://meridian.test", { fetch: inProcessFetch() }),
-      inventory: new KubeInventory(kube.kc, { log: SILENT_LOG }),
-      writer: new KubeWriter(kube.kc, { log: SILENT_LOG }),
-      credentials: memoryCredentialStore(),
-      joinToken: (await createJoinToken(CLUSTER, SYSTEM)).token,
+    agent = await inProcessAgent(kube, CLUSTER, SYSTEM, {
       info: { version: "e2e", hostname: "agent-e2e", simulated: false },
-      log: SILENT_LOG,
       longPollSeconds: 5,
-      deltaDelayMs: 50,
     });
     await agent.start();
   }, 60_000);
