@@ -55,9 +55,10 @@ test.describe("topology map", () => {
       "href",
       "/services/bookinfo/reviews",
     );
+    // The matrix opens focused on the service (issue 36, defect 11).
     await expect(map.panel.getByRole("link", { name: /Change sharing/ })).toHaveAttribute(
       "href",
-      "/sharing",
+      "/sharing?q=bookinfo%2Freviews",
     );
     await capture("reviews-panel");
 
